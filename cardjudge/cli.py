@@ -1,0 +1,459 @@
+"""The ``cardjudge`` command: a thin layer over the public API.
+
+Every command prints for people by default and one JSON document on stdout with ``--json``.
+An error in the user's input (a file, a selector) is one line on stderr,
+``cardjudge: path:line: what is wrong``, and exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardjudge.errors import InputError
+from cardjudge.selectors import describe_action, describe_cost, select
+
+PROG = "cardjudge"
+# Set to 1 to see the Python traceback of an internal error (a bug) instead of one line.
+TRACEBACK_ENV = "CARDJUDGE_TRACEBACK"
+
+
+def _api():
+    """The public API, imported when a command runs (so ``--help`` stays fast)."""
+    import cardjudge
+
+    return cardjudge
+
+
+class _Group(click.Group):
+    """Turns errors in user input into one line on stderr and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            _fail(ctx, _input_error_text(exc))
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):  # output piped into `head` and the like
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                ctx.exit(1)
+            where = f"{exc.filename}: " if exc.filename else ""
+            _fail(ctx, f"{where}{exc.strerror or exc}")
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug, not the user's fault
+            if os.environ.get(TRACEBACK_ENV):
+                raise
+            _fail(
+                ctx,
+                f"internal error: {type(exc).__name__}: {exc} (set {TRACEBACK_ENV}=1 for the traceback)",
+                status=2,
+            )
+
+
+def _fail(ctx: click.Context, message: str, status: int = 1) -> None:
+    click.echo(f"{PROG}: {' '.join(message.splitlines())}", err=True)
+    ctx.exit(status)
+
+
+def _input_error_text(exc: InputError) -> str:
+    if exc.path is None and exc.line is None:
+        return exc.message
+    return str(exc)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
+do_option = click.option(
+    "--do",
+    "selectors",
+    multiple=True,
+    metavar="SELECTOR",
+    help='Apply the legal action that SELECTOR picks first, like --do "kind=summon card_id=M1"; repeat for several.',
+)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardjudge", prog_name=PROG)
+def cli() -> None:
+    """Rules checker for trading card games.
+
+    POSITION is a position file (YAML or JSON). A SELECTOR picks one legal action by its
+    fields: kind=activate card="Limiter Removal" targets=Z1,Z2 costs_include=AX, or id=a3.
+    """
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@do_option
+@json_option
+def moves(position: str, selectors: Sequence[str], as_json: bool) -> None:
+    """List the legal actions of the player who must act now."""
+    cj = _api()
+    state, _ = _play(cj, position, selectors)
+    actions = cj.legal_actions(state)
+    dicts = [action.to_dict() for action in actions]
+    now = cj.to_dict(state)
+    player = dicts[0].get("player") if dicts else None
+    if as_json:
+        _echo_json(
+            {
+                "game": now.get("game"),
+                "turn": now.get("turn"),
+                "active": now.get("active"),
+                "phase": now.get("phase"),
+                "winner": now.get("winner"),
+                "player": player,
+                "actions": dicts,
+            }
+        )
+        return
+    click.echo(_situation(now))
+    chain = now.get("chain") or now.get("stack") or []
+    if chain:
+        click.echo(f"{'chain' if 'chain' in now else 'stack'}: " + "; ".join(_link_text(i, link) for i, link in enumerate(chain, 1)))
+    if not dicts:
+        click.echo(f"no legal action: the game is over (winner: {now.get('winner')})")
+        return
+    click.echo(f"{player} to act, {len(dicts)} legal action{'s' if len(dicts) != 1 else ''}:")
+    width = len(str(len(dicts)))
+    for number, fields in enumerate(dicts, 1):
+        click.echo(f"{number:>{width}}. {fields.get('id')}  {fields.get('text')}")
+        pad = " " * (width + 2 + len(str(fields.get("id"))) + 2)
+        details = []
+        if fields.get("position"):
+            details.append(f"position: {fields['position']}")
+        if fields.get("costs"):
+            details.append("costs: " + "; ".join(describe_cost(cost) for cost in fields["costs"]))
+        if fields.get("targets"):
+            details.append("targets: " + ", ".join(map(str, fields["targets"])))
+        for line in details:
+            click.echo(pad + line)
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@click.option(
+    "--do",
+    "selectors",
+    multiple=True,
+    required=True,
+    metavar="SELECTOR",
+    help='The legal action to apply, like --do "kind=summon card_id=M1"; repeat to apply several in order.',
+)
+@json_option
+def play(position: str, selectors: Sequence[str], as_json: bool) -> None:
+    """Apply actions in order and print the resulting position (YAML, or JSON with --json)."""
+    cj = _api()
+    state, applied = _play(cj, position, selectors)
+    result = cj.to_dict(state)
+    if as_json:
+        _echo_json(result)
+        return
+    header = [f"after {fields.get('id')}: {fields.get('text')}" for fields in applied]
+    click.echo(_to_yaml(result, header), nl=False)
+
+
+# --- chains --------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@do_option
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@json_option
+def chains(
+    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, as_json: bool
+) -> None:
+    """List every chain (or stack) the players can build from the current window, and what each resolves to."""
+    cj = _api()
+    state, _ = _play(cj, position, selectors)
+    limits = {}
+    if limit_nodes is not None:
+        limits["limit_nodes"] = limit_nodes
+    if limit_seconds is not None:
+        limits["limit_seconds"] = limit_seconds
+    listing = cj.list_chains(state, **limits)
+    start = cj.to_dict(state)
+    found = []
+    for chain in listing.chains:
+        result = cj.to_dict(chain.result)
+        found.append(
+            {
+                "actions": [action.to_dict() for action in chain.actions],
+                "life": _life_totals(result),
+                "moved": _moved_cards(start, result),
+                "winner": result.get("winner"),
+                "result": result,
+            }
+        )
+    if as_json:
+        _echo_json({"complete": bool(listing.complete), "reason": listing.reason, "chains": found})
+        return
+    click.echo(_situation(start))
+    click.echo(f"{len(found)} chain{'s' if len(found) != 1 else ''}:")
+    for number, chain in enumerate(found, 1):
+        click.echo(f"{number}.")
+        for fields in chain["actions"]:
+            click.echo(f"   {describe_action(fields)}")
+        life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
+        click.echo(f"   => {_life_word(start)}: {life}")
+        for move in chain["moved"]:
+            click.echo(f"      {_move_text(move)}")
+        if not chain["moved"]:
+            click.echo("      no card changed zones")
+        if chain["winner"] is not None:
+            click.echo(f"      winner: {chain['winner']}")
+    if listing.complete:
+        click.echo("complete: every chain is listed")
+    else:
+        click.echo(f"incomplete: cut short ({listing.reason or 'a limit was hit'}); more chains may exist")
+
+
+# --- validate ------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILES...")
+@json_option
+def validate(files: Sequence[str], as_json: bool) -> None:
+    """Check card files (top-level cards:) and position files (players:); folders are searched for *.yaml, *.yml and *.json."""
+    cj = _api()
+    reports = [_validate_one(cj, path) for path in _expand(files)]
+    failed = [report for report in reports if not report["ok"]]
+    if as_json:
+        _echo_json({"ok": not failed, "files": reports})
+    else:
+        for report in reports:
+            if report["ok"]:
+                click.echo(f"OK   {report['path']} ({report['detail']})")
+            else:
+                click.echo(f"{PROG}: {report['error']['text']}", err=True)
+        click.echo(f"{len(reports)} file{'s' if len(reports) != 1 else ''} checked, {len(failed)} with errors")
+    if failed:
+        raise click.exceptions.Exit(1)
+
+
+def _expand(paths: Iterable[str]) -> list[str]:
+    out = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file())
+            if not found:
+                out.append(name)  # reported as an error below
+            out += [str(p) for p in found]
+        else:
+            out.append(name)
+    return out
+
+
+def _validate_one(cj, path: str) -> dict[str, Any]:
+    from cardjudge.cards.yamlio import load_file
+
+    report: dict[str, Any] = {"path": path, "ok": False, "kind": None, "detail": None, "error": None}
+    try:
+        if Path(path).is_dir():
+            raise InputError("no .yaml, .yml or .json file in this folder", path)
+        data = load_file(path)
+        if isinstance(data, Mapping) and "players" in data:
+            report["kind"] = "position"
+            state = cj.load_position(path)
+            report["detail"] = f"position, {cj.to_dict(state).get('game') or data.get('game')}"
+        elif isinstance(data, Mapping) and "cards" in data:
+            report["kind"] = "cards"
+            pool = cj.load_cards(path)
+            try:
+                count = len(pool)
+            except TypeError:
+                count = len(data.get("cards") or [])
+            report["detail"] = f"{count} card{'s' if count != 1 else ''}, {data.get('game')}"
+        else:
+            raise InputError("neither a card file (top-level cards:) nor a position (top-level players:)", path, 1)
+        report["ok"] = True
+    except InputError as exc:
+        exc = exc if exc.path else exc.located(path)
+        report["error"] = {"message": exc.message, "path": exc.path, "line": exc.line, "text": str(exc)}
+    except OSError as exc:
+        text = f"{path}: {exc.strerror or exc}"
+        report["error"] = {"message": exc.strerror or str(exc), "path": path, "line": None, "text": text}
+    return report
+
+
+# --- shared helpers ------------------------------------------------------------------------
+
+
+def _play(cj, position: str, selectors: Sequence[str]):
+    """Load ``position`` and apply the actions that ``selectors`` pick, in order."""
+    state = cj.load_position(position)
+    applied = []
+    for number, selector in enumerate(selectors, 1):
+        where = f"{position}: --do #{number}" if len(selectors) > 1 else f"{position}: --do"
+        action = select(cj.legal_actions(state), selector, source=where)
+        applied.append(action.to_dict())
+        state = cj.apply(state, action)
+    return state, applied
+
+
+def _situation(position: Mapping[str, Any]) -> str:
+    words = [f"{position.get('game')}", f"turn {position.get('turn')}"]
+    if position.get("active") is not None:
+        words.append(f"active {position['active']}")
+    if position.get("phase") is not None:
+        words.append(f"phase {position['phase']}")
+    if position.get("winner") is not None:
+        words.append(f"winner {position['winner']}")
+    return ", ".join(words)
+
+
+def _link_text(number: int, link: Mapping[str, Any]) -> str:
+    text = f"{number}. {link.get('controller')} {link.get('card')} [{link.get('id')}]"
+    if link.get("targets"):
+        text += " -> " + ",".join(map(str, link["targets"]))
+    return text
+
+
+def _life_word(position: Mapping[str, Any]) -> str:
+    return "life" if position.get("game") == "mtg" else "LP" if position.get("game") == "ygo" else "HP"
+
+
+def _life_totals(position: Mapping[str, Any]) -> dict[str, Any]:
+    """Each player's LP or life; for games without one (Eredan), its characters' HP."""
+    totals = {}
+    for player, body in (position.get("players") or {}).items():
+        body = body or {}
+        if "lp" in body:
+            totals[player] = body["lp"]
+        elif "life" in body:
+            totals[player] = body["life"]
+        elif body.get("characters"):
+            totals[player] = {
+                c.get("id"): (c.get("now") or {}).get("hp", c.get("hp")) for c in body["characters"] if isinstance(c, Mapping)
+            }
+    return totals
+
+
+def _card_places(position: Mapping[str, Any]) -> dict[str, tuple[str, str, Any]]:
+    """label -> (player, zone, card name) for every card entry of a position."""
+    places: dict[str, tuple[str, str, Any]] = {}
+
+    def visit(player: str, zone: str, entry: Any) -> None:
+        if isinstance(entry, Mapping) and "card" in entry:
+            if entry.get("id") is not None:
+                places[str(entry["id"])] = (player, zone, entry.get("card"))
+            for attached in entry.get("attached") or []:
+                visit(player, "attached", attached)
+
+    for player, body in (position.get("players") or {}).items():
+        for zone, value in (body or {}).items():
+            if isinstance(value, list):
+                for entry in value:
+                    visit(player, zone, entry)
+            else:
+                visit(player, zone, value)
+    return places
+
+
+def _moved_cards(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The cards whose player or zone differs between two positions, new ones and gone ones."""
+    before, after = _card_places(start), _card_places(end)
+    moved = []
+    for label, place in after.items():
+        old = before.get(label)
+        if old is None or old[:2] != place[:2]:
+            moved.append(
+                {
+                    "id": label,
+                    "card": place[2],
+                    "from": None if old is None else {"player": old[0], "zone": old[1]},
+                    "to": {"player": place[0], "zone": place[1]},
+                }
+            )
+    for label, old in before.items():
+        if label not in after:
+            moved.append({"id": label, "card": old[2], "from": {"player": old[0], "zone": old[1]}, "to": None})
+    return moved
+
+
+def _move_text(move: Mapping[str, Any]) -> str:
+    def place(where):
+        return "nowhere" if where is None else f"{where['player']} {where['zone']}"
+
+    if move["from"] is None:
+        return f"{move['card']} [{move['id']}]: new, in {place(move['to'])}"
+    return f"{move['card']} [{move['id']}]: {place(move['from'])} -> {place(move['to'])}"
+
+
+def _echo_json(document: Any) -> None:
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=_json_default))
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _to_yaml(document: Any, header: Sequence[str] = ()) -> str:
+    """``document`` as block YAML; mappings and lists of plain values are written on one line.
+
+    The header lines become comments, so the output still loads as a position.
+    """
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    def plain(value: Any) -> bool:
+        return not isinstance(value, (Mapping, list, tuple))
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            node = CommentedMap((key, convert(item)) for key, item in value.items())
+            if value and all(plain(item) or (isinstance(item, (list, tuple)) and all(map(plain, item))) for item in value.values()):
+                node.fa.set_flow_style()
+            return node
+        if isinstance(value, (list, tuple)):
+            node = CommentedSeq(convert(item) for item in value)
+            if all(map(plain, value)):
+                node.fa.set_flow_style()
+            return node
+        return value
+
+    yaml = YAML()
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.representer.add_representer(
+        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null")
+    )
+    node = convert(document)
+    if header and isinstance(node, CommentedMap):
+        node.yaml_set_start_comment("\n".join(header))
+    out = io.StringIO()
+    yaml.dump(node, out)
+    return out.getvalue()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console entry point of ``cardjudge``."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name=PROG)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
