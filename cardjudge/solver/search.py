@@ -1,0 +1,407 @@
+"""Game-agnostic search for lines of play that reach a goal.
+
+The search knows nothing about any game: it walks a :class:`Domain` (legal actions, successor
+states, who acts, chance outcomes, a canonical key) as an AND/OR tree. The searcher's decisions
+are OR nodes; the other players' decisions and chance events are AND, OR or expectation nodes
+depending on the options of :func:`search_lines`.
+
+Every search is bounded (counted actions, plies, nodes, seconds) and says which of three
+things it established: a line was found, no line exists within the bounds (``complete``), or
+the answer is unknown because a bound cut the search short.
+
+>>> from cardjudge.solver.toy import Counter
+>>> game = Counter(target=5)
+>>> result = search_lines(game, game.root, game.goal, max_actions=3)
+>>> result.lines[0].actions, result.complete
+(('+1', '+1', '+3'), True)
+>>> result.reason
+'found a line of 3 actions'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Protocol
+
+CHANCE = "chance"
+_UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
+_PROGRESS_EVERY = 0.1  # seconds between two progress calls
+_TICK_MASK = 255  # look at the clock every 256 nodes
+
+
+class Domain(Protocol):
+    """What the search needs from a game; states are immutable and hashable.
+
+    ``counts`` is asked only about the searcher's own actions, ``is_pass`` only about the
+    other players' (a passive opponent takes a pass when one is legal).
+    """
+
+    def actions(self, state) -> list: ...  # [] when the game is over
+    def apply(self, state, action): ...
+    def actor(self, state) -> str | None: ...  # a player, "chance", or None when over
+    def chance_outcomes(self, state) -> list[tuple[object, float]]: ...
+    def key(self, state) -> Hashable: ...  # interchangeable copies already merged
+    def counts(self, action) -> bool: ...
+    def is_pass(self, action) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of play from some state to the goal, with the answers to every deviation.
+
+    ``actions`` holds every action in order (both players, passes, choices, chance outcomes);
+    ``length`` counts the searcher's counted actions among them. Each reply
+    ``(prefix_length, alternative, line)`` says: if after ``actions[:prefix_length]`` the
+    opponent (or chance) does ``alternative`` instead, continue with ``line``, whose actions
+    start right after ``alternative``.
+    """
+
+    actions: tuple = ()
+    length: int = 0
+    replies: tuple = ()
+
+    def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
+        """Plain data: ``{"actions": [...], "length": n, "replies": [...]}``, each reply
+        ``{"at": prefix_length, "action": alternative, "line": {...}}``."""
+        return {
+            "actions": [action_to_dict(a) for a in self.actions],
+            "length": self.length,
+            "replies": [
+                {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
+                for at, alt, sub in self.replies
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """Counters of a search.
+
+    ``nodes``: states expanded; ``states``: distinct keys seen; ``depth``: the deepest budget
+    of counted actions settled (-1: none yet).
+    """
+
+    nodes: int = 0
+    states: int = 0
+    seconds: float = 0.0
+    depth: int = -1
+    transposition_hits: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The answer of :func:`search_lines`.
+
+    ``complete`` is True only when the bounded space was searched through without any limit
+    or ply bound cutting it, so that "no line" is a proof and the lines found are the shortest.
+    """
+
+    found: bool
+    complete: bool
+    lines: list[Line]
+    stats: SearchStats
+    probability: float | None
+    reason: str
+
+
+class _Stop(Exception):
+    def __init__(self, why: str):
+        self.why = why
+
+
+def replay(domain: Domain, root, actions) -> object:
+    """Apply ``actions`` from ``root``, checking that each is legal where it is played.
+
+    Chance outcomes are checked against ``domain.chance_outcomes``. Returns the final state;
+    raises AssertionError at the first action that is not legal.
+    """
+    state = root
+    for index, action in enumerate(actions):
+        if action not in _options(domain, state):
+            raise AssertionError(f"action {index} ({action!r}) is not legal in {state!r}")
+        state = domain.apply(state, action)
+    return state
+
+
+def _options(domain: Domain, state) -> list:
+    if domain.actor(state) == CHANCE:
+        return [outcome for outcome, _ in domain.chance_outcomes(state)]
+    return domain.actions(state)
+
+
+def _check_line(domain: Domain, root, line: Line, goal) -> None:
+    states = [root]
+    for action in line.actions:
+        states.append(replay(domain, states[-1], (action,)))
+    if not goal(states[-1]):
+        raise AssertionError(f"line {line.actions!r} does not reach the goal")
+    for at, alternative, sub in line.replies:
+        _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
+
+
+def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
+    shifted = tuple((at + 1, alt, sub) for at, alt, sub in line.replies)
+    return Line((action,) + line.actions, line.length + cost, replies + shifted)
+
+
+class _Search:
+    """One search: the options, the counters and the tables shared by all iterations."""
+
+    def __init__(self, domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
+                 all_lines, transpositions, max_plies, progress):
+        self.domain, self.goal, self.searcher = domain, goal, searcher
+        self.opponent, self.chance, self.all_lines = opponent, chance, all_lines
+        self.transpositions, self.max_plies = transpositions, max_plies
+        self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
+        self.nodes = self.hits = 0
+        self.depth = -1
+        self.seen: set = set()
+        self.path: dict = {}  # key -> ply, for the states of the current line
+        self.failed: dict = {}  # key -> largest budget proved failing
+        self.won: dict = {}  # (state, budget) -> (value, lines)
+        self.ply_cut = False
+        self.best_line: Line | None = None
+        self.start = self.last_progress = time.perf_counter()
+
+    # -- bookkeeping -------------------------------------------------------------------------
+
+    def stats(self) -> SearchStats:
+        return SearchStats(self.nodes, len(self.seen), time.perf_counter() - self.start,
+                           self.depth, self.hits)
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        if self.limit_seconds is not None and now - self.start >= self.limit_seconds:
+            raise _Stop("time")
+        if self.progress is not None and now - self.last_progress >= _PROGRESS_EVERY:
+            self.last_progress = now
+            self.progress(self.stats(), self.best_line)
+
+    def expand_one(self) -> None:
+        if self.limit_nodes is not None and self.nodes >= self.limit_nodes:
+            raise _Stop("node")
+        self.nodes += 1
+        if not self.nodes & _TICK_MASK:
+            self.tick()
+
+    # -- the tree ----------------------------------------------------------------------------
+
+    def node(self, state, budget: int, ply: int):
+        """(value, lines, low): value in [0, 1]; low is the smallest ply of an ancestor the
+        result depends on (a repeated position or the ply bound), _UNTAINTED if none."""
+        key = self.domain.key(state)
+        self.seen.add(key)
+        if self.goal(state):
+            return 1, [Line()], _UNTAINTED
+        if key in self.path:
+            # Going round a loop never helps reach a goal, but the failure is only true
+            # for lines through that ancestor, so it taints what is cached above.
+            return 0, [], self.path[key]
+        if self.transpositions:
+            if self.failed.get(key, -1) >= budget:
+                self.hits += 1
+                return 0, [], _UNTAINTED
+            cached = self.won.get((state, budget))
+            if cached is not None:
+                self.hits += 1
+                return cached[0], cached[1], _UNTAINTED
+        actor = self.domain.actor(state)
+        if actor is None:
+            return 0, [], _UNTAINTED
+        if ply >= self.max_plies:
+            self.ply_cut = True
+            return 0, [], -1
+        self.expand_one()
+        self.path[key] = ply
+        try:
+            value, lines, low = self.expand(state, actor, budget, ply)
+        finally:
+            del self.path[key]
+        if value == 1:
+            low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
+        if self.transpositions and low >= ply:
+            if value == 0:
+                self.failed[key] = max(self.failed.get(key, -1), budget)
+            elif not self.all_lines:
+                self.won[(state, budget)] = (value, lines)
+        return value, lines, low
+
+    def expand(self, state, actor, budget, ply):
+        domain = self.domain
+        if actor == CHANCE:
+            outcomes = domain.chance_outcomes(state)
+            if self.chance == "worst":
+                return self.all_of(state, [a for a, _ in outcomes], budget, ply)
+            if self.chance == "best":
+                return self.any_of(state, [a for a, _ in outcomes], budget, ply, counted=False)
+            return self.expectation(state, outcomes, budget, ply)
+        if actor == self.searcher:
+            return self.any_of(state, domain.actions(state), budget, ply, counted=True)
+        options = domain.actions(state)
+        if self.opponent == "passive":
+            passes = [a for a in options if domain.is_pass(a)]
+            if passes:
+                options = passes[:1]
+        return self.all_of(state, options, budget, ply)
+
+    def any_of(self, state, actions, budget, ply, counted):
+        best, best_lines, low = 0, [], _UNTAINTED
+        for action in actions:
+            cost = 1 if counted and self.domain.counts(action) else 0
+            if cost > budget:
+                continue
+            value, lines, child_low = self.node(self.domain.apply(state, action), budget - cost,
+                                                ply + 1)
+            low = min(low, child_low)
+            if value > best:
+                best, best_lines = value, []
+            if value == best and value > 0 and (self.all_lines or not best_lines):
+                best_lines += [_prepend(action, cost, line) for line in lines]
+            if best == 1 and not self.all_lines:
+                break
+        return best, best_lines, low
+
+    def all_of(self, state, actions, budget, ply):
+        if not actions:
+            return 0, [], _UNTAINTED
+        value, answers, low = 1, [], _UNTAINTED
+        for action in actions:
+            child, lines, child_low = self.node(self.domain.apply(state, action), budget, ply + 1)
+            low = min(low, child_low)
+            value = min(value, child)
+            if value == 0:
+                return 0, [], low
+            answers.append((action, lines))
+        return value, self.strategy(answers), low
+
+    def expectation(self, state, outcomes, budget, ply):
+        value, answers, low = 0, [], _UNTAINTED
+        for outcome, probability in outcomes:
+            child, lines, child_low = self.node(self.domain.apply(state, outcome), budget,
+                                                ply + 1)
+            low = min(low, child_low)
+            value += probability * child
+            if child > 0:
+                answers.append((outcome, lines))
+        return value, self.strategy(answers), low
+
+    @staticmethod
+    def strategy(answers):
+        """Lines through the first option, answering each other option with its first line."""
+        if not answers:
+            return []
+        (main, lines), others = answers[0], answers[1:]
+        replies = tuple((0, alt, alt_lines[0]) for alt, alt_lines in others)
+        return [_prepend(main, 0, line, replies) for line in lines]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher: str = "you",
+                 max_actions: int = 5, opponent: str = "passive", chance: str = "worst",
+                 limit_nodes: int | None = None, limit_seconds: float | None = None,
+                 all_lines: bool = False, transpositions: bool = True,
+                 max_plies: int | None = None,
+                 progress: Callable[[SearchStats, Line | None], None] | None = None,
+                 ) -> SearchResult:
+    """Find the shortest lines from ``root`` to a state where ``goal(state)`` holds.
+
+    Length is the number of the searcher's actions for which ``domain.counts`` is True; depths
+    0, 1, ... ``max_actions`` are searched in turn, so the first line found is a shortest one.
+    Other actions (passes, choices, the opponent's moves, chance) are bounded by ``max_plies``
+    (default ``30 + 15 * max_actions``). Positions repeated along a line are not searched
+    again: a loop never helps reach a goal.
+
+    - ``opponent="passive"``: a non-searcher who may pass, passes; otherwise the line must work
+      against each of that player's options. ``"adversarial"``: against each option always.
+    - ``chance="worst"``: the line must work for every outcome; ``"best"``: for one outcome;
+      ``"expect"``: the probability of reaching the goal is maximised (over every depth up to
+      ``max_actions``; the shortest line of the best probability is kept) and given as
+      ``probability``; found means a probability above 0.
+    - ``all_lines``: every line of the minimal length (distinct sequences of actions; each
+      deviation is answered with one line). Otherwise the first line found.
+    - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
+      and won positions; off only to measure what it saves.
+    - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.
+    - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
+
+    Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
+    replay to the goal).
+    """
+    if opponent not in ("passive", "adversarial"):
+        raise ValueError(f"opponent must be 'passive' or 'adversarial', not {opponent!r}")
+    if chance not in ("worst", "best", "expect"):
+        raise ValueError(f"chance must be 'worst', 'best' or 'expect', not {chance!r}")
+    if max_actions < 0:
+        raise ValueError("max_actions must be 0 or more")
+    if max_plies is None:
+        max_plies = 30 + 15 * max_actions
+    search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
+                     all_lines, transpositions, max_plies, progress)
+    best_value, best_lines, best_depth = 0, [], None
+    cut_before = cut_last = False  # the ply bound cut an earlier / the last iteration
+    stopped = None
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 4 * max_plies + 200))  # three frames per ply
+    try:
+        for depth in range(max_actions + 1):
+            search.tick()
+            cut_before = cut_before or cut_last
+            search.ply_cut = False
+            value, lines, _ = search.node(root, depth, 0)
+            cut_last = search.ply_cut
+            search.depth = depth
+            if value > best_value:
+                best_value, best_lines, best_depth = value, lines, depth
+                search.best_line = lines[0]
+            if best_value == 1 or (best_value > 0 and chance != "expect"):
+                break
+    except _Stop as stop:
+        stopped = stop.why
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+    unique = list({line.actions: line for line in best_lines}.values())
+    for line in unique:
+        _check_line(domain, root, line, goal)
+    # The last iteration's cuts do not matter once a sure line was found there: the earlier
+    # iterations already prove nothing shorter exists.
+    forgiven = best_value == 1 and best_depth == search.depth and not all_lines
+    complete = stopped is None and not cut_before and (not cut_last or forgiven)
+    stats = search.stats()
+    if progress is not None:
+        progress(stats, unique[0] if unique else None)
+    probability = float(best_value) if chance == "expect" else None
+    return SearchResult(bool(unique), complete, unique, stats, probability,
+                        _reason(unique, best_depth, probability, complete, stopped, stats,
+                                max_actions, max_plies))
+
+
+def _reason(lines, depth, probability, complete, stopped, stats, max_actions, max_plies) -> str:
+    if stopped == "node":
+        text = f"cut short by the node limit after {_plural(stats.nodes, 'node')}"
+    elif stopped == "time":
+        text = (f"cut short by the time limit after {stats.seconds:.2f} s "
+                f"({_plural(stats.nodes, 'node')})")
+    elif not lines:
+        if complete:
+            return f"no line exists within {_plural(max_actions, 'action')}"
+        return (f"no line found within {_plural(max_actions, 'action')}, but the bound of "
+                f"{max_plies} plies cut some branches")
+    else:
+        text = ""
+    if lines:
+        found = (f"a line of {_plural(depth, 'action')}" if len(lines) == 1
+                 else f"{len(lines)} lines of {_plural(depth, 'action')}")
+        if probability is not None:
+            found += f" reaching the goal with probability {probability:.4g}"
+        if stopped:
+            return f"{text}; best so far: {found}"
+        text = f"found {found}"
+        if not complete:
+            text += f" (a shorter or better one may lie beyond the bound of {max_plies} plies)"
+    return text

@@ -1,0 +1,191 @@
+"""Tiny domains for testing the search engine, each a few lines of rules.
+
+Each domain has a ``root`` state and a ``goal(state)`` test besides the methods of
+:class:`cardjudge.solver.search.Domain`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+class _NoChance:
+    def chance_outcomes(self, state) -> list:
+        return []
+
+
+# -- counter puzzle: one player, every move counted except "pass" ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CounterState:
+    value: int = 0
+
+
+class Counter(_NoChance):
+    """Reach ``target`` from 0 with "+1", "+3" and "x2"; "pass" does nothing and is not counted.
+
+    Overshooting ends the game (no move ever decreases the value).
+    """
+
+    MOVES = ("+1", "+3", "x2", "pass")
+
+    def __init__(self, target: int):
+        self.target = target
+        self.root = CounterState(0)
+
+    def goal(self, state: CounterState) -> bool:
+        return state.value == self.target
+
+    def actor(self, state: CounterState) -> str | None:
+        return "you" if state.value <= self.target else None
+
+    def actions(self, state: CounterState) -> list:
+        return list(self.MOVES) if self.actor(state) else []
+
+    def apply(self, state: CounterState, action: str) -> CounterState:
+        value = state.value
+        new = {"+1": value + 1, "+3": value + 3, "x2": value * 2, "pass": value}[action]
+        return CounterState(new)
+
+    def key(self, state: CounterState):
+        return state.value
+
+    def counts(self, action: str) -> bool:
+        return action != "pass"
+
+    def is_pass(self, action: str) -> bool:
+        return action == "pass"
+
+
+# -- take-away: two players take 1 or 2 stones, whoever takes the last one wins --------------
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAwayState:
+    stones: int
+    to_move: str = "you"
+
+
+class TakeAway(_NoChance):
+    """Take 1 or 2 stones in turn; taking the last stone wins. "you" wins from a non-multiple
+    of 3. With ``opponent_may_pass`` the opponent may also pass instead of taking."""
+
+    def __init__(self, stones: int, opponent_may_pass: bool = False):
+        self.root = TakeAwayState(stones)
+        self.opponent_may_pass = opponent_may_pass
+
+    def goal(self, state: TakeAwayState) -> bool:
+        return state.stones == 0 and state.to_move == "opponent"  # "you" took the last one
+
+    def actor(self, state: TakeAwayState) -> str | None:
+        return state.to_move if state.stones else None
+
+    def actions(self, state: TakeAwayState) -> list:
+        if not state.stones:
+            return []
+        takes = [f"take{n}" for n in (1, 2) if n <= state.stones]
+        if state.to_move == "opponent" and self.opponent_may_pass:
+            takes.append("pass")
+        return takes
+
+    def apply(self, state: TakeAwayState, action: str) -> TakeAwayState:
+        other = "opponent" if state.to_move == "you" else "you"
+        taken = 0 if action == "pass" else int(action[-1])
+        return TakeAwayState(state.stones - taken, other)
+
+    def key(self, state: TakeAwayState):
+        return (state.stones, state.to_move)
+
+    def counts(self, action: str) -> bool:
+        return action != "pass"
+
+    def is_pass(self, action: str) -> bool:
+        return action == "pass"
+
+
+# -- dice: "step" adds 1, "roll" adds a die of 1..3; reach exactly 3, more busts ------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceState:
+    total: int = 0
+    rolling: bool = False
+
+
+class Dice:
+    """Reach a total of exactly ``target`` with "step" (+1) or "roll" (+1, +2 or +3, each with
+    probability 1/3); both are counted, going over ends the game."""
+
+    def __init__(self, target: int = 3):
+        self.target = target
+        self.root = DiceState()
+
+    def goal(self, state: DiceState) -> bool:
+        return state.total == self.target and not state.rolling
+
+    def actor(self, state: DiceState) -> str | None:
+        if state.rolling:
+            return "chance"
+        return "you" if state.total < self.target else None
+
+    def actions(self, state: DiceState) -> list:
+        return ["roll", "step"] if self.actor(state) == "you" else []
+
+    def chance_outcomes(self, state: DiceState) -> list:
+        return [(face, Fraction(1, 3)) for face in (1, 2, 3)] if state.rolling else []
+
+    def apply(self, state: DiceState, action) -> DiceState:
+        if state.rolling:
+            return DiceState(state.total + action)
+        if action == "roll":
+            return DiceState(state.total, rolling=True)
+        return DiceState(state.total + 1)
+
+    def key(self, state: DiceState):
+        return (state.total, state.rolling)
+
+    def counts(self, action) -> bool:
+        return action in ("roll", "step")
+
+    def is_pass(self, action) -> bool:
+        return False
+
+
+# -- toggles: independent switches, so different orders reach the same position --------------
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleState:
+    on: frozenset = frozenset()
+
+
+class Toggles(_NoChance):
+    """``n`` switches, each flipped by "flip<i>" (counted); the goal is exactly ``want`` on."""
+
+    def __init__(self, n: int = 2, want=(0, 1)):
+        self.n = n
+        self.want = frozenset(want)
+        self.root = ToggleState()
+
+    def goal(self, state: ToggleState) -> bool:
+        return state.on == self.want
+
+    def actor(self, state: ToggleState) -> str:
+        return "you"
+
+    def actions(self, state: ToggleState) -> list:
+        return [f"flip{i}" for i in range(self.n)]
+
+    def apply(self, state: ToggleState, action: str) -> ToggleState:
+        return ToggleState(state.on ^ {int(action[4:])})
+
+    def key(self, state: ToggleState):
+        return state.on
+
+    def counts(self, action: str) -> bool:
+        return True
+
+    def is_pass(self, action: str) -> bool:
+        return False

@@ -1,0 +1,239 @@
+"""The search engine on tiny toy domains, where every answer can be checked by hand."""
+
+import doctest
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardjudge.solver import search as search_module
+from cardjudge.solver.search import Line, SearchStats, replay, search_lines
+from cardjudge.solver.toy import Counter, Dice, TakeAway, Toggles
+
+
+def run(game, **options):
+    return search_lines(game, game.root, game.goal, **options)
+
+
+def assert_answers_everything(game, state, line, deciders):
+    """Every option of the players in ``deciders`` along the line is played or replied to."""
+    replies = {}
+    for at, alternative, sub in line.replies:
+        replies.setdefault(at, set()).add(alternative)
+        assert_answers_everything(game, replay(game, state, line.actions[:at] + (alternative,)),
+                                  sub, deciders)
+    for at, action in enumerate(line.actions):
+        here = replay(game, state, line.actions[:at])
+        who = game.actor(here)
+        if who in deciders:
+            options = ([o for o, _ in game.chance_outcomes(here)] if who == "chance"
+                       else game.actions(here))
+            assert {action} | replies.get(at, set()) == set(options)
+        else:
+            assert at not in replies
+    assert game.goal(replay(game, state, line.actions))
+
+
+# -- counter puzzle ----------------------------------------------------------------------------
+
+
+def test_counter_shortest_line():
+    result = run(Counter(10), max_actions=5)
+    assert result.found and result.complete
+    assert [line.actions for line in result.lines] == [("+1", "+1", "+3", "x2")]
+    assert result.lines[0].length == 4
+    assert result.stats.depth == 4
+    assert result.reason == "found a line of 4 actions"
+
+
+def test_counter_all_shortest_lines_never_loop_through_passes():
+    result = run(Counter(5), max_actions=4, all_lines=True)
+    assert result.complete
+    assert sorted(line.actions for line in result.lines) == [
+        ("+1", "+1", "+3"), ("+1", "+3", "+1"), ("+1", "x2", "+3"), ("+3", "+1", "+1")]
+    assert result.reason == "found 4 lines of 3 actions"
+
+
+def test_counter_goal_at_root_is_a_line_of_no_action():
+    result = run(Counter(0), max_actions=2)
+    assert result.lines == [Line((), 0, ())] and result.complete
+
+
+def test_counter_proves_there_is_no_line_within_the_bound():
+    result = run(Counter(10), max_actions=3)
+    assert not result.found and result.complete and result.lines == []
+    assert result.reason == "no line exists within 3 actions"
+
+
+def test_counter_node_limit_leaves_the_answer_open():
+    result = run(Counter(10), max_actions=5, limit_nodes=3)
+    assert not result.found and not result.complete
+    assert result.stats.nodes == 3
+    assert result.reason == "cut short by the node limit after 3 nodes"
+
+
+def test_ply_bound_is_a_cut_not_a_proof():
+    result = run(Counter(10), max_actions=5, max_plies=2)
+    assert not result.found and not result.complete
+    assert "2 plies" in result.reason
+
+
+def test_time_limit_leaves_the_answer_open():
+    game = Toggles(n=12, want=range(12))
+    result = run(game, max_actions=12, transpositions=False, limit_seconds=0.05)
+    assert not result.complete and not result.found
+    assert result.reason.startswith("cut short by the time limit")
+
+
+def test_progress_is_called_a_few_times_a_second():
+    calls = []
+    game = Toggles(n=12, want=range(12))
+    run(game, max_actions=12, transpositions=False, limit_seconds=0.35,
+        progress=lambda stats, line: calls.append((stats, line)))
+    assert 2 <= len(calls) <= 6
+    assert all(isinstance(stats, SearchStats) for stats, _ in calls)
+    assert calls[-1][0].nodes >= calls[0][0].nodes > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=40), st.booleans())
+def test_every_line_replays_to_the_goal(target, all_lines):
+    game = Counter(target)
+    result = run(game, max_actions=6, all_lines=all_lines)
+    for line in result.lines:
+        assert game.goal(replay(game, game.root, line.actions))
+        assert line.length == sum(action != "pass" for action in line.actions)
+        assert line.length == result.stats.depth
+    if target <= 10:  # within reach of six moves
+        assert result.found and result.complete
+
+
+# -- take-away: opponents ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opponent", ["passive", "adversarial"])
+def test_take_away_strategy_answers_every_reply(opponent):
+    # Without a pass the passive opponent must be answered on every option too.
+    game = TakeAway(4)
+    result = run(game, max_actions=4, opponent=opponent)
+    assert result.found and result.complete
+    (line,) = result.lines
+    assert line.actions == ("take1", "take1", "take2") and line.length == 2
+    assert line.replies == ((1, "take2", Line(("take1",), 1, ())),)
+    assert_answers_everything(game, game.root, line, {"opponent"})
+
+
+def test_take_away_lost_position_has_no_line():
+    result = run(TakeAway(6), max_actions=6, opponent="adversarial")
+    assert not result.found and result.complete
+    assert result.reason == "no line exists within 6 actions"
+
+
+def test_passive_opponent_passes_but_adversarial_one_does_not():
+    game = TakeAway(4, opponent_may_pass=True)
+    passive = run(game, max_actions=4, opponent="passive")
+    assert [line.actions for line in passive.lines] == [("take2", "pass", "take2")]
+    adversarial = run(game, max_actions=4, opponent="adversarial")
+    assert not adversarial.found and adversarial.complete
+
+
+def test_line_to_dict():
+    (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
+    assert line.to_dict(str.upper) == {
+        "actions": ["TAKE1", "TAKE1", "TAKE2"], "length": 2,
+        "replies": [{"at": 1, "action": "TAKE2",
+                     "line": {"actions": ["TAKE1"], "length": 1, "replies": []}}]}
+
+
+# -- dice: chance ------------------------------------------------------------------------------
+
+
+def test_worst_case_chance_must_answer_every_outcome():
+    game = Dice()
+    assert not run(game, max_actions=2, chance="worst").found
+    result = run(game, max_actions=3, chance="worst")
+    assert result.found and result.complete and result.probability is None
+    (line,) = result.lines
+    assert line.actions == ("roll", 1, "step", "step")
+    assert line.replies == ((1, 2, Line(("step",), 1, ())), (1, 3, Line((), 0, ())))
+    assert_answers_everything(game, game.root, line, {"chance"})
+
+
+def test_best_case_chance_picks_the_outcome():
+    result = run(Dice(), max_actions=3, chance="best")
+    assert [line.actions for line in result.lines] == [("roll", 3)]
+    assert result.stats.depth == 1
+
+
+@pytest.mark.parametrize("max_actions, probability, actions", [
+    (0, 0, None),
+    (1, Fraction(1, 3), ("roll", 3)),
+    (2, Fraction(7, 9), ("roll", 1, "roll", 2)),
+    (3, 1, ("roll", 1, "step", "step")),
+])
+def test_expected_chance_maximises_the_probability(max_actions, probability, actions):
+    result = run(Dice(), max_actions=max_actions, chance="expect")
+    assert result.complete
+    assert result.probability == pytest.approx(float(probability))
+    assert result.found == (actions is not None)
+    if actions:
+        assert result.lines[0].actions == actions
+        assert f"probability {float(probability):.4g}" in result.reason
+
+
+def test_expected_chance_answers_only_outcomes_that_can_still_win():
+    (line,) = run(Dice(), max_actions=2, chance="expect").lines
+    # After the second roll only a 2 reaches 3 exactly; 1 and 3 are lost, so not answered.
+    assert line.replies == ((1, 2, Line(("step",), 1, ())), (1, 3, Line((), 0, ())))
+
+
+# -- toggles: transpositions ----------------------------------------------------------------
+
+
+def test_all_lines_lists_both_orders():
+    result = run(Toggles(n=3, want=(0, 1)), max_actions=4, all_lines=True)
+    assert result.complete
+    assert [line.actions for line in result.lines] == [("flip0", "flip1"), ("flip1", "flip0")]
+
+
+@pytest.mark.parametrize("all_lines", [False, True])
+def test_transpositions_reduce_nodes_and_keep_the_answer(all_lines):
+    game = Toggles(n=4, want=(0, 1, 2))
+    with_table = run(game, max_actions=4, all_lines=all_lines)
+    without = run(game, max_actions=4, all_lines=all_lines, transpositions=False)
+    assert with_table.lines == without.lines and with_table.complete and without.complete
+    assert len(with_table.lines) == (6 if all_lines else 1)
+    assert with_table.stats.transposition_hits > 0 == without.stats.transposition_hits
+    assert with_table.stats.nodes < without.stats.nodes
+
+
+def test_transpositions_reduce_nodes_when_no_line_exists():
+    game = Toggles(n=6, want=range(6))
+    with_table = run(game, max_actions=5)
+    without = run(game, max_actions=5, transpositions=False)
+    assert not with_table.found and with_table.complete and without.complete
+    assert with_table.stats.nodes * 4 < without.stats.nodes
+
+
+# -- replay --------------------------------------------------------------------------------
+
+
+def test_replay_rejects_an_illegal_action():
+    game = Counter(3)
+    assert replay(game, game.root, ("+3",)).value == 3
+    with pytest.raises(AssertionError):
+        replay(game, game.root, ("+3", "+3", "+1"))  # overshot: the game is over
+    with pytest.raises(AssertionError):
+        replay(game, game.root, ("+2",))
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError):
+        run(Counter(3), opponent="hostile")
+    with pytest.raises(ValueError):
+        run(Counter(3), chance="average")
+
+
+def test_docstring_examples():
+    assert doctest.testmod(search_module).failed == 0
