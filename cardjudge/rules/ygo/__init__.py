@@ -1,1 +1,9 @@
-"""ygo."""
+"""Yu-Gi-Oh rules: turn and phases, summons, Fast Effect Timing, the chain, SEGOC, battle."""
+
+from cardjudge.rules.ygo.abilities import compile_ability
+from cardjudge.rules.ygo.legal import legal_actions
+from cardjudge.rules.ygo.play import apply
+from cardjudge.rules.ygo.position import load as load_position
+from cardjudge.rules.ygo.position import to_dict
+
+__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict"]

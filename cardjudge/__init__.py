@@ -1,0 +1,20 @@
+"""cardjudge: a rules checker for trading card games.
+
+Public API (contract section 2)::
+
+    state = load_position("examples/ygo-wanghu.yaml")
+    for action in legal_actions(state):
+        print(action.to_dict())
+    state = apply(state, legal_actions(state)[0])
+    print(to_dict(state))
+"""
+
+from cardjudge.cards.loader import CardPool, load_cards
+from cardjudge.errors import InputError
+from cardjudge.rules.core.actions import Action
+from cardjudge.rules.core.engine import apply, legal_actions, load_position, to_dict
+from cardjudge.rules.core.state import State
+
+__all__ = [
+    "Action", "CardPool", "InputError", "State", "apply", "legal_actions", "load_cards", "load_position", "to_dict",
+]

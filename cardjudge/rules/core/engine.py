@@ -1,0 +1,44 @@
+"""The one entry point: positions in, legal actions and successor states out, for any game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardjudge.cards import yamlio
+from cardjudge.errors import InputError
+from cardjudge.rules import GAMES, rules_for
+from cardjudge.rules.core.state import State
+
+
+def load_position(source: str | Path | dict) -> State:
+    """Read a position (a file path, or an already parsed mapping) into a State."""
+    if isinstance(source, dict):
+        data, name = source, "<position>"
+    else:
+        data, name = yamlio.load_file(source), str(source)
+    if not isinstance(data, dict):
+        raise InputError("a position must be a mapping with 'game' and 'players'", name, 1)
+    game = data.get("game")
+    if game not in GAMES:
+        raise InputError(f"unknown or unsupported game {game!r} (supported: {', '.join(GAMES)})", name,
+                         yamlio.line_of(data, "game") or 1)
+    rules = rules_for(game)
+    state = rules.load_position(data, name)
+    # a position is taken as it stands; windows with nothing to decide pass by themselves
+    return state
+
+
+def legal_actions(state: State) -> list:
+    """Every legal action of the player who must act now (empty only when the game is over)."""
+    return rules_for(state.game).legal_actions(state)
+
+
+def apply(state: State, action: Any) -> State:
+    """The state after ``action``; ``state`` itself is never changed."""
+    return rules_for(state.game).apply(state, action)
+
+
+def to_dict(state: State) -> dict:
+    """The position in the contract's format (round-trips through ``load_position``)."""
+    return rules_for(state.game).to_dict(state)

@@ -1,0 +1,26 @@
+"""Event records: what happened, to which objects, for what reason.
+
+Every event carries its ``reason`` (``cost``, ``effect``, ``battle``, ``rule``,
+``summon``) and the object that caused it, so that "sent to the GY by a card effect"
+can tell a card discarded as a cost from one sent by an effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``cards`` are the oids of the objects as they are after it."""
+
+    kind: str  # moved, summoned, summoning, destroyed, attack_declared, flipped, activated, phase, ...
+    cards: tuple = ()
+    player: str | None = None
+    reason: str = "rule"
+    source: int | None = None  # oid of the card whose cost/effect caused it
+    method: str | None = None  # summon method, how a card moved (discard, tribute, ...)
+    from_zone: str | None = None
+    to_zone: str | None = None
+    labels: tuple = ()  # the labels of ``cards``, for explanations
+    seq: int = 0  # order of the event within the game, for "missing the timing"

@@ -1,0 +1,516 @@
+"""The condition and filter language of card files.
+
+An expression is parsed once into a closed tree of nodes (never ``eval``) and read by
+one interpreter, ``evaluate``. The syntax is a small Python-like language::
+
+    self.face_up and self.on_field
+    any(e.cards, atk <= 1400) and e.method in ("normal", "special")
+    you.monsters where face_up and race == "Zombie" and level != 2
+    count(you.hand, kind == "monster") >= 1
+
+``A where C`` keeps the items of ``A`` for which ``C`` holds; inside ``C`` (and in the
+second argument of ``count``, ``any``, ``all``) bare names are first looked up as
+attributes of the item. Attribute values come from the objects the caller binds in the
+environment: anything with an ``attr(name)`` method, dicts, or plain Python values.
+
+>>> tree = parse("count(xs where it > 1) + 2")
+>>> evaluate(tree, Env({"xs": [1, 2, 3]}))
+4
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardjudge.errors import InputError
+
+
+class ExprError(InputError):
+    """A malformed expression, or one that names something unknown."""
+
+
+# ---------------------------------------------------------------- the tree
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attr:
+    obj: Any
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str
+    args: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    obj: Any
+    index: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str
+    operand: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str
+    left: Any
+    right: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Logic:
+    op: str  # "and" | "or"
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    items: Any
+    condition: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ListLit:
+    items: tuple
+
+
+# ---------------------------------------------------------------- the parser
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+)|(?P<str>\"[^\"]*\"|'[^']*')|(?P<name>[A-Za-z_][A-Za-z_0-9]*)"
+    r"|(?P<op>==|!=|<=|>=|//|[-+*/%<>()\[\],.]))"
+)
+_KEYWORDS = {"and", "or", "not", "in", "where", "true", "false", "none", "True", "False", "None"}
+_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+LAZY_FUNCTIONS = {"count", "any", "all"}
+
+
+def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    tokens, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if not match or match.end() == pos:
+            raise ExprError(f"malformed expression {text!r}: unexpected {text[pos:].strip()[:10]!r}")
+        group = match.lastgroup
+        value = match.group(group)
+        kind = "kw" if group == "name" and value in _KEYWORDS else group
+        tokens.append((kind, value, match.start(group)))
+        pos = match.end()
+    tokens.append(("end", "", len(text)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.pos = 0
+
+    def peek(self, offset: int = 0) -> tuple[str, str, int]:
+        return self.tokens[min(self.pos + offset, len(self.tokens) - 1)]
+
+    def take(self) -> tuple[str, str, int]:
+        token = self.peek()
+        self.pos += 1
+        return token
+
+    def is_(self, value: str) -> bool:
+        kind, text, _ = self.peek()
+        return kind in ("op", "kw") and text == value
+
+    def expect(self, value: str) -> None:
+        if not self.is_(value):
+            self.fail(f"expected {value!r}")
+        self.take()
+
+    def fail(self, what: str):
+        kind, value, where = self.peek()
+        found = "the end" if kind == "end" else repr(value)
+        raise ExprError(f"malformed expression {self.text!r}: {what}, found {found} at column {where + 1}")
+
+    def parse(self):
+        node = self.where()
+        if self.peek()[0] != "end":
+            self.fail("unexpected text")
+        return node
+
+    def where(self):
+        node = self.logic_or()
+        while self.is_("where"):
+            self.take()
+            node = Where(node, self.logic_or())
+        return node
+
+    def logic_or(self):
+        items = [self.logic_and()]
+        while self.is_("or"):
+            self.take()
+            items.append(self.logic_and())
+        return items[0] if len(items) == 1 else Logic("or", tuple(items))
+
+    def logic_and(self):
+        items = [self.logic_not()]
+        while self.is_("and"):
+            self.take()
+            items.append(self.logic_not())
+        return items[0] if len(items) == 1 else Logic("and", tuple(items))
+
+    def logic_not(self):
+        if self.is_("not"):
+            self.take()
+            return Unary("not", self.logic_not())
+        return self.comparison()
+
+    def comparison(self):
+        node = self.additive()
+        while True:
+            kind, value, _ = self.peek()
+            if kind == "op" and value in _COMPARISONS:
+                self.take()
+                node = Binary(value, node, self.additive())
+            elif self.is_("in"):
+                self.take()
+                node = Binary("in", node, self.additive())
+            elif self.is_("not") and self.peek(1)[1] == "in":
+                self.take()
+                self.take()
+                node = Binary("not in", node, self.additive())
+            else:
+                return node
+
+    def additive(self):
+        node = self.multiplicative()
+        while self.peek()[0] == "op" and self.peek()[1] in ("+", "-"):
+            node = Binary(self.take()[1], node, self.multiplicative())
+        return node
+
+    def multiplicative(self):
+        node = self.unary()
+        while self.peek()[0] == "op" and self.peek()[1] in ("*", "/", "//", "%"):
+            node = Binary(self.take()[1], node, self.unary())
+        return node
+
+    def unary(self):
+        if self.is_("-"):
+            self.take()
+            return Unary("-", self.unary())
+        return self.postfix()
+
+    def postfix(self):
+        node = self.atom()
+        while True:
+            if self.is_("."):
+                self.take()
+                kind, name, _ = self.take()
+                if kind != "name":
+                    self.pos -= 1
+                    self.fail("expected an attribute name after '.'")
+                if self.is_("("):
+                    node = Call(name, (node, *self.arguments()))
+                else:
+                    node = Attr(node, name)
+            elif self.is_("["):
+                self.take()
+                index = self.where()
+                self.expect("]")
+                node = Index(node, index)
+            else:
+                return node
+
+    def arguments(self) -> tuple:
+        self.expect("(")
+        args = []
+        while not self.is_(")"):
+            args.append(self.where())
+            if not self.is_(")"):
+                self.expect(",")
+        self.take()
+        return tuple(args)
+
+    def atom(self):
+        kind, value, _ = self.peek()
+        if kind == "num":
+            self.take()
+            return Const(int(value))
+        if kind == "str":
+            self.take()
+            return Const(value[1:-1])
+        if kind == "kw" and value in ("true", "True"):
+            self.take()
+            return Const(True)
+        if kind == "kw" and value in ("false", "False"):
+            self.take()
+            return Const(False)
+        if kind == "kw" and value in ("none", "None"):
+            self.take()
+            return Const(None)
+        if kind == "name":
+            self.take()
+            if self.is_("("):
+                return Call(value, self.arguments())
+            return Name(value)
+        if self.is_("("):
+            self.take()
+            if self.is_(")"):
+                self.take()
+                return ListLit(())
+            first = self.where()
+            if self.is_(","):
+                items = [first]
+                while self.is_(","):
+                    self.take()
+                    if self.is_(")"):
+                        break
+                    items.append(self.where())
+                self.expect(")")
+                return ListLit(tuple(items))
+            self.expect(")")
+            return first
+        if self.is_("["):
+            self.take()
+            items = []
+            while not self.is_("]"):
+                items.append(self.where())
+                if not self.is_("]"):
+                    self.expect(",")
+            self.take()
+            return ListLit(tuple(items))
+        self.fail("expected a value")
+
+
+_cache: dict[str, Any] = {}
+
+
+def parse(text: str | int | bool):
+    """Parse an expression (a string, or a plain number/boolean) into its tree; cached by text."""
+    if isinstance(text, bool | int):
+        return Const(text)
+    if not isinstance(text, str):
+        raise ExprError(f"expected an expression, got {type(text).__name__}")
+    tree = _cache.get(text)
+    if tree is None:
+        tree = _cache[text] = _Parser(text).parse()
+    return tree
+
+
+def names_in(tree) -> set[str]:
+    """Every bare name and function name the tree uses (for validation at load time)."""
+    found: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, Name):
+            found.add(node.name)
+        elif isinstance(node, Call):
+            found.add(node.func + "()")
+        for field in getattr(node, "__slots__", ()):
+            value = getattr(node, field)
+            for child in value if isinstance(value, tuple) else (value,):
+                if hasattr(child, "__slots__"):
+                    walk(child)
+
+    walk(tree)
+    return found
+
+
+# ---------------------------------------------------------------- the interpreter
+
+
+class Env:
+    """Names bound for one evaluation, and the item a filter is looking at (``it``)."""
+
+    __slots__ = ("vars", "subject")
+
+    def __init__(self, variables: dict[str, Any], subject: Any = None):
+        self.vars = variables
+        self.subject = subject
+
+    def with_subject(self, subject: Any) -> "Env":
+        return Env(self.vars, subject)
+
+
+class _Missing(Exception):
+    pass
+
+
+def get_attribute(value: Any, name: str) -> Any:
+    """``value.name`` in the card language."""
+    getter = getattr(value, "attr", None)
+    if getter is not None:
+        return getter(name)
+    if isinstance(value, dict):
+        if name in value:
+            return value[name]
+        raise _Missing(name)
+    if isinstance(value, (list, tuple)) and name in _LIST_ATTRIBUTES:
+        return _LIST_ATTRIBUTES[name](value)
+    raise _Missing(name)
+
+
+_LIST_ATTRIBUTES: dict[str, Callable] = {
+    "size": len,
+    "first": lambda items: items[0] if items else None,
+}
+
+
+def _lookup(name: str, env: Env) -> Any:
+    if name == "it":
+        return env.subject
+    if env.subject is not None:
+        try:
+            return get_attribute(env.subject, name)
+        except _Missing:
+            pass
+    if name in env.vars:
+        return env.vars[name]
+    raise ExprError(f"unknown name {name!r}")
+
+
+def _as_list(value: Any) -> list:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [value]
+
+
+def _call(node: Call, env: Env) -> Any:
+    func, args = node.func, node.args
+    if func in LAZY_FUNCTIONS:
+        items = _as_list(evaluate(args[0], env))
+        if len(args) > 1:
+            test = args[1]
+            items = [item for item in items if evaluate(test, env.with_subject(item))]
+        if func == "count":
+            return len(items)
+        if func == "any":
+            return bool(items)
+        return len(items) == len(_as_list(evaluate(args[0], env)))
+    values = [evaluate(arg, env) for arg in args]
+    function = FUNCTIONS.get(func)
+    if function is None:
+        target = values[0] if values else None
+        method = getattr(target, "call", None)
+        if method is not None:
+            return method(func, values[1:])
+        raise ExprError(f"unknown function {func!r}")
+    return function(*values)
+
+
+def _half(value: int) -> int:
+    # Yu-Gi-Oh halves round up (a 1500-ATK monster halved has 750; 1 halved has 1).
+    return -(-value // 2)
+
+
+FUNCTIONS: dict[str, Callable] = {
+    "len": lambda items: len(_as_list(items)),
+    "min": lambda *xs: min(xs[0]) if len(xs) == 1 else min(xs),
+    "max": lambda *xs: max(xs[0]) if len(xs) == 1 else max(xs),
+    "sum": lambda items: sum(items),
+    "half": _half,
+    "list": _as_list,
+}
+
+
+def _compare(op: str, left: Any, right: Any) -> bool:
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op in ("in", "not in"):
+        inside = left in right if right is not None else False
+        return inside if op == "in" else not inside
+    if left is None or right is None:
+        return False
+    if op == "<":
+        return left < right
+    if op == "<=":
+        return left <= right
+    if op == ">":
+        return left > right
+    return left >= right
+
+
+def _arith(op: str, left: Any, right: Any) -> Any:
+    if op == "+":
+        if isinstance(left, list) or isinstance(right, list):
+            return _as_list(left) + _as_list(right)
+        return left + right
+    if op == "-":
+        if isinstance(left, list):
+            drop = _as_list(right)
+            return [item for item in left if item not in drop]
+        return left - right
+    if op == "*":
+        return left * right
+    if op in ("/", "//"):
+        return left // right
+    return left % right
+
+
+def evaluate(node, env: Env) -> Any:
+    """The value of a parsed expression in an environment."""
+    kind = type(node)
+    if kind is Const:
+        return node.value
+    if kind is Name:
+        return _lookup(node.name, env)
+    if kind is Attr:
+        base = evaluate(node.obj, env)
+        if base is None:
+            return None
+        try:
+            return get_attribute(base, node.name)
+        except _Missing:
+            raise ExprError(f"unknown attribute {node.name!r}") from None
+    if kind is Logic:
+        if node.op == "and":
+            result = True
+            for item in node.items:
+                result = evaluate(item, env)
+                if not result:
+                    return result
+            return result
+        result = False
+        for item in node.items:
+            result = evaluate(item, env)
+            if result:
+                return result
+        return result
+    if kind is Binary:
+        left = evaluate(node.left, env)
+        right = evaluate(node.right, env)
+        if node.op in _COMPARISONS:
+            return _compare(node.op, left, right)
+        return _arith(node.op, left, right)
+    if kind is Unary:
+        value = evaluate(node.operand, env)
+        return (not value) if node.op == "not" else -value
+    if kind is Where:
+        items = _as_list(evaluate(node.items, env))
+        return [item for item in items if evaluate(node.condition, env.with_subject(item))]
+    if kind is Call:
+        return _call(node, env)
+    if kind is Index:
+        return evaluate(node.obj, env)[evaluate(node.index, env)]
+    if kind is ListLit:
+        return [evaluate(item, env) for item in node.items]
+    raise ExprError(f"not an expression node: {node!r}")

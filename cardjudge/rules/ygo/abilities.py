@@ -1,0 +1,288 @@
+"""The Yu-Gi-Oh ability record, compiled once from a card file.
+
+One record per ability, the condition / cost / target / effect split of the card text
+("condition : cost ; effect")::
+
+    - kind: trigger            # activate | ignition | quick | trigger | continuous | maintenance
+      on: summoned             # the event a trigger (or a "When ..." card) answers
+      when: "any(e.cards, atk <= 1400) and e.method in ('normal', 'special')"
+      mandatory: true
+      requires_on_resolve: "self.face_up and self.on_field"
+      effect:
+        - destroy: "e.cards where face_up and atk <= 1400"
+
+What the resolution part of a text restates is written in ``effect`` and so is read at
+resolution; what it does not restate is only in a target's ``where`` and so is read at
+activation (rulings Y5, Y6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardjudge.errors import InputError
+from cardjudge.rules.core.expr import parse
+
+KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance"}
+LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
+COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal"}
+EFFECT_OPS = {
+    "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
+    "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
+    "negate_activation", "if", "equip", "copy_effect", "add_counters", "immune_to_spells_traps",
+    "flip_face_up", "lasting_rule",
+}
+CONTINUOUS_RULES = {
+    "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
+    "attack_cost", "play_cost", "negate_spell_effects",
+}
+DEFAULT_ZONES = {
+    "activate": ("hand", "spells_traps", "field_spell"),
+    "ignition": ("monsters",),
+    "quick": ("monsters",),
+    "trigger": ("monsters",),
+    "continuous": ("monsters", "spells_traps", "field_spell"),
+    "maintenance": ("spells_traps",),
+}
+ABILITY_KEYS = {
+    "kind", "from", "on", "when", "timing", "mandatory", "condition", "requires_on_resolve",
+    "limit", "limit_key", "damage_step", "cost", "targets", "effect", "applies_to", "rule",
+    "speed", "flip", "pay_lp", "otherwise", "summons", "text", "remains",
+}
+
+
+@dataclass(frozen=True)
+class TargetSlot:
+    name: str
+    source: object  # expression tree: the candidates
+    where: object | None
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class CostSpec:
+    kind: str
+    self_only: bool = False
+    source: object | None = None  # expression tree of candidates
+    where: object | None = None
+    count: int = 1
+    amount: object | None = None  # pay_lp: expression tree or "half"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A compiled ability. Expressions are parsed trees; effect steps stay data."""
+
+    index: int
+    kind: str
+    zones: tuple
+    on: str | None = None
+    when: object | None = None
+    timing: str = "when"
+    mandatory: bool = False
+    condition: object | None = None
+    requires_on_resolve: object | None = None
+    limit: str | None = None
+    limit_key: str | None = None
+    damage_step: bool = False
+    costs: tuple = ()
+    targets: tuple = ()
+    effect: tuple = ()
+    applies_to: object | None = None
+    rule: tuple = ()  # continuous: sorted (rule, value) pairs
+    speed: int | None = None
+    flip: bool = False
+    pay_lp: object | None = None  # maintenance
+    summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
+    text: str = ""
+    remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
+
+
+def _expr(value, what: str):
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except InputError as error:
+        raise InputError(f"{what}: {error.message}") from None
+
+
+def _count(value, what: str) -> tuple[int, int]:
+    if isinstance(value, int):
+        return value, value
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return value[0], value[1]
+    raise InputError(f"{what}: count must be a number or [min, max]")
+
+
+def _cost(raw) -> CostSpec:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise InputError("each cost part is a one-key mapping like {pay_lp: 2000}")
+    (kind, spec), = raw.items()
+    if kind not in COST_KINDS:
+        raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
+    if kind == "pay_lp":
+        return CostSpec(kind, amount="half" if spec == "half" else _expr(spec, "pay_lp"))
+    if spec == "self":
+        return CostSpec(kind, self_only=True)
+    if not isinstance(spec, dict):
+        raise InputError(f"cost {kind!r} takes 'self' or a mapping with from/where/count")
+    unknown = set(spec) - {"from", "where", "count"}
+    if unknown:
+        raise InputError(f"cost {kind!r}: unknown key {sorted(unknown)[0]!r}")
+    default_source = {"discard": "you.hand", "tribute": "you.monsters", "reveal": "you.hand"}.get(kind, "you.hand")
+    return CostSpec(
+        kind,
+        source=_expr(spec.get("from", default_source), f"cost {kind}"),
+        where=_expr(spec.get("where"), f"cost {kind}"),
+        count=_count(spec.get("count", 1), f"cost {kind}")[0],
+    )
+
+
+def _target(raw, number: int) -> TargetSlot:
+    if not isinstance(raw, dict):
+        raise InputError("each target is a mapping with from/where/count")
+    unknown = set(raw) - {"name", "from", "where", "count"}
+    if unknown:
+        raise InputError(f"target: unknown key {sorted(unknown)[0]!r}")
+    if "from" not in raw:
+        raise InputError("target needs 'from' (the candidates)")
+    low, high = _count(raw.get("count", 1), "target")
+    return TargetSlot(
+        name=str(raw.get("name", "t" if number == 0 else f"t{number + 1}")),
+        source=_expr(raw["from"], "target from"),
+        where=_expr(raw.get("where"), "target where"),
+        min=low,
+        max=high,
+    )
+
+
+def _check_steps(steps, what: str) -> tuple:
+    if not isinstance(steps, list):
+        raise InputError(f"{what} must be a list of steps")
+    for step in steps:
+        if not isinstance(step, dict) or not step:
+            raise InputError(f"{what}: each step is a mapping like {{destroy: t}}")
+        op = next(iter(step))
+        if op not in EFFECT_OPS:
+            raise InputError(f"{what}: unknown step {op!r}")
+        _parse_step_expressions(step)
+        if op == "if":
+            _check_steps(step.get("then", []), "if/then")
+            _check_steps(step.get("else", []), "if/else")
+    return tuple(_freeze(step) for step in steps)
+
+
+# Step keys that hold expressions, parsed now so that a malformed one is refused at load.
+_EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk", "def", "level", "if", "amount"}
+
+
+def _parse_step_expressions(step: dict) -> None:
+    (op, body), *rest = step.items()
+    if isinstance(body, str) and op not in ("negate_summon", "negate_activation"):
+        _expr(body, op)
+    if isinstance(body, dict):
+        for key, value in body.items():
+            if key in _EXPRESSION_KEYS and isinstance(value, str):
+                _expr(value, f"{op}.{key}")
+    for key, value in rest:
+        if key in _EXPRESSION_KEYS and isinstance(value, str):
+            _expr(value, f"{op}.{key}")
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return ("__list__", *(_freeze(v) for v in value))
+    return value
+
+
+def thaw(value):
+    """The plain dict/list form of a frozen step."""
+    if isinstance(value, tuple):
+        if value and value[0] == "__list__":
+            return [thaw(v) for v in value[1:]]
+        return {k: thaw(v) for k, v in value}
+    return value
+
+
+def _effect_summons(steps) -> bool:
+    for step in (thaw(s) for s in steps):
+        op, body = next(iter(step.items()))
+        if op == "special_summon":
+            return True
+        if op == "if" and _effect_summons([_freeze(s) for s in step.get("then", [])]):
+            return True
+    return False
+
+
+def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
+    """Check and compile one ability mapping of a card file."""
+    if not isinstance(raw, dict):
+        raise InputError("an ability is a mapping with a 'kind'")
+    unknown = set(raw) - ABILITY_KEYS
+    if unknown:
+        raise InputError(f"unknown key {sorted(unknown)[0]!r}")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise InputError(f"unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+    limit = raw.get("limit")
+    if limit is not None and limit not in LIMITS:
+        raise InputError(f"unknown limit {limit!r} (known: {', '.join(sorted(LIMITS))})")
+    zones = raw.get("from")
+    if zones is None:
+        zones = DEFAULT_ZONES[kind]
+        if kind == "activate" and fields.get("kind") == "trap":
+            zones = ("spells_traps",)
+    elif isinstance(zones, str):
+        zones = (zones,)
+    rule = raw.get("rule") or {}
+    if kind == "continuous":
+        if not isinstance(rule, dict) or not rule:
+            raise InputError("a continuous ability needs a 'rule' mapping")
+        for name in rule:
+            if name not in CONTINUOUS_RULES:
+                raise InputError(f"unknown continuous rule {name!r}")
+    costs = tuple(_cost(part) for part in raw.get("cost") or [])
+    targets = tuple(_target(t, n) for n, t in enumerate(raw.get("targets") or []))
+    effect = _check_steps(raw.get("effect") or [], "effect")
+    timing = raw.get("timing", "when")
+    if timing not in ("when", "if"):
+        raise InputError("timing must be 'when' or 'if'")
+    return Ability(
+        index=index,
+        kind=kind,
+        zones=tuple(zones),
+        on=raw.get("on"),
+        when=_expr(raw.get("when"), "when"),
+        timing=timing,
+        mandatory=bool(raw.get("mandatory", False)),
+        condition=_expr(raw.get("condition"), "condition"),
+        requires_on_resolve=_expr(raw.get("requires_on_resolve"), "requires_on_resolve"),
+        limit=limit,
+        limit_key=raw.get("limit_key"),
+        damage_step=bool(raw.get("damage_step", False)),
+        costs=costs,
+        targets=targets,
+        effect=effect,
+        applies_to=_expr(raw.get("applies_to"), "applies_to"),
+        rule=tuple(sorted((k, _rule_value(k, v)) for k, v in rule.items())) if isinstance(rule, dict) else (),
+        speed=raw.get("speed"),
+        flip=bool(raw.get("flip", False)),
+        pay_lp=_expr(raw.get("pay_lp"), "pay_lp"),
+        summons=bool(raw.get("summons", False)) or _effect_summons(effect),
+        text=str(raw.get("text", "")),
+        remains=bool(raw.get("remains", False)),
+    )
+
+
+def _rule_value(name: str, value):
+    if name == "modify":
+        if not isinstance(value, dict):
+            raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
+        return tuple(sorted(value.items()))
+    if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects"):
+        return _expr(value, f"rule {name}")
+    return value

@@ -1,0 +1,466 @@
+"""Yu-Gi-Oh effect primitives and the resolution of chain links.
+
+Each step of an ability's ``effect`` is a one-key mapping (``destroy: t``,
+``draw: 2``, ``special_summon: {cards: ..., from: ...}``); its expressions are read
+when the step runs, so what the text restates is checked at resolution (Y5). Steps
+that need a player's decision (``choose``, a Special Summon's battle position) stop
+the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.state import Draft, Lasting, frozen_params
+from cardjudge.rules.ygo import flow
+from cardjudge.rules.ygo.abilities import thaw
+from cardjudge.rules.ygo.flow import Choice, Link, Resolving
+from cardjudge.rules.ygo.views import ON_FIELD, CardView, chars, continuous_rules, env_for, is_negated
+
+LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
+
+
+# ------------------------------------------------------------------ moving cards
+
+
+def redirected_to_banish(s, oid: int) -> bool:
+    """Whether a card sent to the GY now would be banished instead (Dimensional Fissure, Macro Cosmos)."""
+    view = CardView(s, oid)
+    for source, ability, rule in continuous_rules(s, "redirect_gy_to_banish"):
+        env = env_for(s, source.oid, source.controller)
+        if rule is True or evaluate(rule, env.with_subject(view)):
+            return True
+    return False
+
+
+def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, method: str | None = None,
+         top: bool = False, face_up: bool = True, position: str | None = None, controller: str | None = None,
+         summon_type: str | None = None):
+    """Move a card to a zone as a new object, with the events this causes; returns the new object."""
+    obj = d.objects[oid]
+    if zone == "graveyard" and redirected_to_banish(d, oid):
+        zone = "banished"
+    if zone in ("hand", "deck") and d.pool[obj.card]["kind"] == "monster" and d.pool[obj.card]["subtype"] in ("fusion", "synchro", "xyz", "link"):
+        zone = "extra_deck"
+    from_zone = obj.zone
+    equipped = [o for o in d.objects.values() if o.equipped_to == oid]
+    new = d.move(oid, zone, controller=controller, top=top, face_up=face_up if zone not in ("hand", "deck") else zone != "deck",
+                 position=position, summon_type=summon_type)
+    if zone in ("hand", "deck", "extra_deck"):
+        new = d.update(new.oid, face_up=False if zone != "hand" else False)
+    flow.emit(d, Event("moved", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
+                       method=method, from_zone=from_zone, to_zone=zone))
+    if zone == "graveyard":
+        flow.emit(d, Event("sent_to_gy", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
+                           method=method, from_zone=from_zone, to_zone=zone))
+    if from_zone in ON_FIELD and zone not in ON_FIELD:
+        flow.emit(d, Event("left_field", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
+                           method=method, from_zone=from_zone, to_zone=zone))
+        for equip in equipped:  # an Equip Spell whose monster left is destroyed
+            if equip.oid in d.objects:
+                destroy(d, [equip.oid], "rule", None)
+    return new
+
+
+def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
+    """Destroy cards on the field; returns the new objects in the GY (or banished)."""
+    done = []
+    for oid in oids:
+        if oid not in d.objects or d.objects[oid].zone not in ON_FIELD:
+            continue
+        new = move(d, oid, "graveyard", reason, source, method="destroy")
+        done.append(new.oid)
+    if done:
+        flow.emit(d, Event("destroyed", cards=tuple(done), reason=reason, source=source))
+    return done
+
+
+def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int | None = None) -> None:
+    """Draw cards; a player who must draw from an empty Deck loses."""
+    for _ in range(count):
+        deck = d.zone(player, "deck")
+        if not deck:
+            d.winner = d.opponent_of(player)
+            return
+        new = d.move(deck[0], "hand", face_up=False)
+        flow.emit(d, Event("drawn", cards=(new.oid,), player=player, reason=reason, source=source, from_zone="deck", to_zone="hand"))
+
+
+def change_lp(d: Draft, player: str, amount: int) -> None:
+    d.set_player(player, life=max(0, d.player(player).life + amount))
+    check_lp(d)
+
+
+def check_lp(d: Draft) -> None:
+    """A player at 0 LP loses at once; both at 0 is a draw."""
+    if d.winner is not None:
+        return
+    dead = [p for p in d.players if d.player(p).life <= 0]
+    if len(dead) == len(d.players):
+        d.winner = "draw"
+    elif dead:
+        d.winner = d.opponent_of(dead[0])
+
+
+def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True):
+    """Special Summon a card to ``player``'s field; the summon event is emitted by ``summoned``."""
+    new = move(d, oid, "monsters", "effect", source, method="special", face_up=face_up, position=position,
+               controller=player, summon_type="special")
+    d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
+    return new
+
+
+# ------------------------------------------------------------------ resolution
+
+
+def begin_resolution(d: Draft, link: Link) -> Resolving | None:
+    """Start resolving the last link: None when it does nothing at all."""
+    card = d.pool[link.card]
+    ability = card.abilities[link.ability]
+    source = d.objects.get(link.oid)
+    if link.negated:
+        return None
+    if link.card_activation and card["subtype"] in ("continuous", "field", "equip") and source is None:
+        return None  # a Continuous/Field/Equip card that left the field before resolving does nothing
+    if link.effect_negated:
+        return None
+    if source is not None and source.zone in ON_FIELD and source.face_up and is_negated(d, link.oid):
+        return None  # negated only while it is still there (C5)
+    if ability.requires_on_resolve is not None:
+        env = env_for(d, link.oid, link.controller, link.event)
+        if not evaluate(ability.requires_on_resolve, env):
+            return None
+    bound = tuple(link.targets)
+    return Resolving(link, ability.effect, bound)
+
+
+def continue_resolution(d: Draft, resolving: Resolving) -> None:
+    """Run effect steps until they are done or one waits for a choice."""
+    steps = list(resolving.steps)
+    bound = dict(resolving.bound)
+    link = resolving.link
+    while steps:
+        step = thaw(steps.pop(0))
+        outcome = run_step(d, link, step, bound)
+        if isinstance(outcome, list):  # an "if" that expanded into its branch
+            steps = [s for s in outcome] + steps
+            continue
+        if isinstance(outcome, Choice):
+            if outcome.redo is not None:
+                steps.insert(0, outcome.redo)
+            d.game_data["choice"] = outcome
+            d.game_data["resolving"] = Resolving(link, tuple(steps), tuple(bound.items()))
+            return
+        if d.winner is not None:
+            break
+    d.game_data.pop("resolving", None)
+
+
+def finish_link(d: Draft, link: Link) -> None:
+    """After a link: a Normal/Quick-Play Spell or Normal/Counter Trap goes to the GY."""
+    card = d.pool[link.card]
+    source = d.objects.get(link.oid)
+    if card.abilities[link.ability].remains:
+        return
+    if link.card_activation and source is not None and source.zone in ("spells_traps", "field_spell"):
+        subtype = card["subtype"]
+        if subtype in LEAVES_ON_RESOLUTION or (card["kind"] == "trap" and subtype == "normal"):
+            move(d, link.oid, "graveyard", "rule")
+        elif subtype == "equip" and source.equipped_to is None:
+            move(d, link.oid, "graveyard", "rule")
+
+
+def _env(d, link: Link, bound: dict):
+    extra = {name: [CardView(d, oid) for oid in oids if oid in d.objects] for name, oids in bound.items()}
+    return env_for(d, link.oid, link.controller, link.event, extra)
+
+
+def _oids(d, link, bound, expression) -> list[int]:
+    if expression is None:
+        return []
+    value = evaluate(parse(expression), _env(d, link, bound))
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        value = [value]
+    return [v.oid for v in value if isinstance(v, CardView) and v.oid in d.objects]
+
+
+def _player(d, link, bound, expression) -> str:
+    if expression is None:
+        return link.controller
+    value = evaluate(parse(expression), _env(d, link, bound))
+    return value.name if hasattr(value, "name") else str(value)
+
+
+def _value(d, link, bound, expression):
+    if isinstance(expression, (int, bool)) or expression is None:
+        return expression
+    return evaluate(parse(expression), _env(d, link, bound))
+
+
+def _unaffected(d, oid: int, link: Link) -> bool:
+    """Whether a card is unaffected by this link's effect (Forbidden Lance: other Spell/Trap effects)."""
+    kind = d.pool[link.card]["kind"]
+    if kind not in ("spell", "trap"):
+        return False
+    for effect in d.lasting:
+        if effect.kind == "immune_to_spells_traps" and oid in effect.affected and effect.source != link.oid:
+            return True
+    return False
+
+
+def run_step(d: Draft, link: Link, step: dict, bound: dict):
+    """Carry out one effect step; returns a Choice to wait for, a list of steps to run next, or None."""
+    op, body = next(iter(step.items()))
+    src = link.oid
+    if op == "if":
+        branch = "then" if _value(d, link, bound, body) else "else"
+        from cardjudge.rules.ygo.abilities import _freeze
+
+        return [_freeze(s) for s in step.get(branch, [])]
+    if op == "choose":
+        spec = body
+        candidates = _oids(d, link, bound, spec["from"])
+        low, high = (spec.get("count", 1),) * 2 if isinstance(spec.get("count", 1), int) else spec["count"]
+        chooser = _player(d, link, bound, spec.get("player"))
+        if not candidates:
+            bound[spec["name"]] = ()
+            return None
+        return Choice(chooser, "cards", spec["name"], tuple(candidates), min(low, len(candidates)),
+                      min(high, len(candidates)), prompt=spec.get("prompt", f"choose for {link.card}"))
+    if op in ("destroy", "send_to_gy", "banish", "to_hand", "to_deck_top"):
+        expression = body if isinstance(body, str) else body.get("cards")
+        targets = [o for o in _oids(d, link, bound, expression) if not _unaffected(d, o, link)]
+        if op == "destroy":
+            moved = destroy(d, targets, "effect", src)
+        else:
+            zone = {"send_to_gy": "graveyard", "banish": "banished", "to_hand": "hand", "to_deck_top": "deck"}[op]
+            moved = [move(d, oid, zone, "effect", src, top=(op == "to_deck_top")).oid for oid in targets if oid in d.objects]
+        if isinstance(body, dict) and "as" in body:
+            bound[body["as"]] = tuple(moved)  # "and if you do": what actually moved
+        return None
+    if op == "draw":
+        spec = body if isinstance(body, dict) else {"n": body}
+        draw(d, _player(d, link, bound, spec.get("player")), int(_value(d, link, bound, spec.get("n", 1))), "effect", src)
+        return None
+    if op == "special_summon":
+        return _special_summon_step(d, link, body, bound)
+    if op == "modify":
+        until = body.get("until", "end_of_turn")
+        for oid in _oids(d, link, bound, body["cards"]):
+            if _unaffected(d, oid, link) or d.objects[oid].zone not in ON_FIELD and d.objects[oid].zone != "graveyard":
+                continue
+            params = {}
+            for key in ("level", "atk", "def", "race"):
+                if key in body:
+                    params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
+            current = CardView(d, oid)
+            extra = {"it": current}
+            if "set_atk" in body:
+                env = _env(d, link, bound)
+                params["set_atk"] = evaluate(parse(body["set_atk"]), env.with_subject(current))
+            if "base_atk" in body:
+                env = _env(d, link, bound)
+                params["base_atk"] = evaluate(parse(body["base_atk"]), env.with_subject(current))
+            del extra
+            add_lasting(d, "modify", (oid,), params, until, link)
+        return None
+    if op == "negate_effects":
+        spec = body if isinstance(body, dict) else {"cards": body}
+        oids = [o for o in _oids(d, link, bound, spec["cards"]) if not _unaffected(d, o, link)]
+        if oids:
+            add_lasting(d, "negate_effects", tuple(oids), {}, spec.get("until", "end_of_turn"), link)
+            # its effects already on the chain are negated too
+            d.chain = tuple(
+                l if l.oid not in oids or l is link else _negate_effect(l) for l in d.chain
+            )
+        return None
+    if op == "immune_to_spells_traps":
+        oids = _oids(d, link, bound, body if isinstance(body, str) else body["cards"])
+        if oids:
+            add_lasting(d, "immune_to_spells_traps", tuple(oids), {}, "end_of_turn", link)
+        return None
+    if op == "at_end_phase":
+        action, expression = next(iter(body.items()))
+        oids = _oids(d, link, bound, expression)
+        if oids:
+            add_lasting(d, "at_end_phase", tuple(oids), {"do": action}, "end_phase", link)
+        return None
+    if op == "change_position":
+        to = body.get("to", "defense")
+        for oid in _oids(d, link, bound, body["cards"]):
+            obj = d.objects[oid]
+            if obj.zone != "monsters" or _unaffected(d, oid, link):
+                continue
+            if to == "face_down":
+                new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
+                             summon_type=obj.summon_type, flags=obj.flags)
+                flow.emit(d, Event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
+            else:
+                d.update(oid, position=to)
+        return None
+    if op == "flip_face_up":
+        for oid in _oids(d, link, bound, body):
+            obj = d.objects[oid]
+            if not obj.face_up:
+                d.update(oid, face_up=True)
+                flow.emit(d, Event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
+        return None
+    if op == "negate_summon":
+        summoning = d.get("summoning")
+        if summoning:
+            oid = summoning[0]
+            d.game_data.pop("summoning", None)
+            if oid in d.objects:
+                destroy(d, [oid], "effect", src)
+        return None
+    if op == "negate_activation":
+        below = [l for l in d.chain if l.number == link.number - 1]
+        if below:
+            negated = below[0]
+            d.chain = tuple(replace_link(l, negated=True) if l.number == negated.number else l for l in d.chain)
+            if body.get("destroy") if isinstance(body, dict) else False:
+                if negated.oid in d.objects:
+                    destroy(d, [negated.oid], "effect", src)
+        return None
+    if op == "equip":
+        oids = _oids(d, link, bound, body)
+        source = d.objects.get(link.oid)
+        if source is not None and oids and d.objects[oids[0]].face_up and d.objects[oids[0]].zone == "monsters":
+            d.update(link.oid, equipped_to=oids[0])
+        return None
+    if op == "copy_effect":
+        oids = _oids(d, link, bound, body)
+        if oids:
+            copied = d.pool[d.objects[oids[0]].card].abilities[0]
+            return [s for s in copied.effect]
+        return None
+    if op == "add_counters":
+        name, count = body.get("name"), int(body.get("n", 1))
+        for oid in _oids(d, link, bound, body["cards"]):
+            obj = d.objects[oid]
+            counters = dict(obj.counters)
+            counters[name] = counters.get(name, 0) + count
+            d.update(oid, counters=tuple(sorted(counters.items())))
+        return None
+    if op == "lasting_rule":
+        add_lasting(d, body["rule"], (), {k: v for k, v in body.items() if k not in ("rule", "until")},
+                    body.get("until", "end_of_turn"), link)
+        return None
+    raise ValueError(f"unknown step {op}")
+
+
+def replace_link(link: Link, **changes) -> Link:
+    from dataclasses import replace
+
+    return replace(link, **changes)
+
+
+def _negate_effect(link: Link) -> Link:
+    return replace_link(link, effect_negated=True)
+
+
+def _special_summon_step(d: Draft, link: Link, body, bound: dict):
+    """Special Summon the given cards one by one, each in the position its controller chooses.
+
+    The step asks for one position at a time and runs again after each answer; the cards
+    are read again each time, so one that left meanwhile is skipped.
+    """
+    from cardjudge.rules.ygo.abilities import _freeze
+
+    spec = body if isinstance(body, dict) else {"cards": body}
+    player = _player(d, link, bound, spec.get("player"))
+    placed = list(bound.get("__summoned__", ()))
+    if "__position__" in bound:
+        oid = bound.pop("__position__")[0]
+        position = bound.pop("__chosen_position__", ("attack",))[0]
+        if oid in d.objects and len(d.zone(player, "monsters")) < 5:
+            placed.append(special_summon(d, oid, player, position, link.oid).oid)
+    waiting = [o for o in _oids(d, link, bound, spec["cards"]) if d.objects[o].zone != "monsters"]
+    if waiting and len(d.zone(player, "monsters")) < 5:
+        bound["__summoned__"] = tuple(placed)
+        bound["__position__"] = (waiting[0],)
+        choice = Choice(player, "position", "__chosen_position__", (), oid=waiting[0],
+                        prompt=f"battle position of {d.objects[waiting[0]].label}",
+                        redo=_freeze({"special_summon": spec}))
+        return choice
+    bound.pop("__summoned__", None)
+    if placed:
+        bound[spec.get("as", "summoned")] = tuple(placed)
+        flow.emit(d, Event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
+                           method="special"))
+    return None
+
+
+def add_lasting(d: Draft, kind: str, affected: tuple, params: dict, until: str, link: Link | None) -> None:
+    lid = d.new_id()
+    effect = Lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
+                     source=link.oid if link else None, controller=link.controller if link else None)
+    d.lasting = (*d.lasting, effect)
+    d.touched()
+
+
+# ------------------------------------------------------------------ phase effects
+
+
+def end_phase_effects(d: Draft) -> None:
+    """"During the End Phase" effects that lasting effects scheduled (Limiter Removal, RDD)."""
+    for effect in d.lasting:
+        if effect.kind != "at_end_phase":
+            continue
+        still = [oid for oid in effect.affected if oid in d.objects and d.objects[oid].zone in ON_FIELD]
+        action = effect.param("do")
+        if action == "destroy":
+            destroy(d, still, "effect", effect.source)
+        elif action == "banish":
+            for oid in still:
+                move(d, oid, "banished", "effect", effect.source)
+    for obj in [o for o in d.objects.values() if o.zone == "spells_traps" and o.face_up and o.counter("TURNS_LEFT")]:
+        # Swords of Revealing Light: counted in the opponent's turns
+        if obj.controller != d.active:
+            left = obj.counter("TURNS_LEFT") - 1
+            if left <= 0:
+                destroy(d, [obj.oid], "effect", obj.oid)
+            else:
+                counters = dict(obj.counters)
+                counters["TURNS_LEFT"] = left
+                d.update(obj.oid, counters=tuple(sorted(counters.items())))
+
+
+def queue_maintenance(d: Draft) -> None:
+    """Maintenance costs of the Standby Phase (Messenger of Peace, Imperial Order), as choices."""
+    for obj in list(d.objects.values()):
+        if obj.zone not in ("spells_traps",) or not obj.face_up:
+            continue
+        for ability in d.pool[obj.card].abilities:
+            if ability.kind != "maintenance":
+                continue
+            env = env_for(d, obj.oid, obj.controller)
+            if ability.condition is not None and not evaluate(ability.condition, env):
+                continue
+            amount = int(evaluate(ability.pay_lp, env))
+            queue = list(d.get("maintenance", ()))
+            queue.append((obj.oid, amount, ability.mandatory))
+            d.game_data["maintenance"] = tuple(queue)
+    next_maintenance(d)
+
+
+def next_maintenance(d: Draft) -> None:
+    queue = list(d.get("maintenance", ()))
+    while queue:
+        oid, amount, mandatory = queue.pop(0)
+        d.game_data["maintenance"] = tuple(queue)
+        if oid not in d.objects:
+            continue
+        obj = d.objects[oid]
+        if d.player(obj.controller).life < amount:
+            destroy(d, [oid], "rule", oid)  # unable to pay: the card is destroyed (C8)
+            continue
+        if mandatory:
+            change_lp(d, obj.controller, -amount)
+            continue
+        d.game_data["choice"] = Choice(obj.controller, "maintenance", "maintenance", (), oid=oid, amount=amount,
+                                       prompt=f"pay {amount} LP to keep {obj.label}, or destroy it")
+        return
+    d.game_data.pop("maintenance", None)

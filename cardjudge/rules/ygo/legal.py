@@ -1,0 +1,484 @@
+"""Every legal action of the player who must act now, each payment and target choice apart.
+
+Legality is condition ∧ timing ∧ limits ∧ "the costs and targets have a solution": the
+costs and targets of one activation are one constraint problem (``core.choices``), so
+the same definition says whether the card can be activated and lists every way to do it.
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.actions import Action, CostPart
+from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.ygo import flow
+from cardjudge.rules.ygo.effects import redirected_to_banish
+from cardjudge.rules.ygo.flow import PendingTrigger, window
+from cardjudge.rules.ygo.summons import tributes_needed
+from cardjudge.rules.ygo.views import ON_FIELD, CardView, chars, continuous_rules, env_for
+
+MAIN_PHASES = ("main1", "main2")
+ACTIVATION_ZONES = ("hand", "spells_traps", "field_spell", "monsters", "graveyard", "banished")
+COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "send_to_gy", "banish": "banish",
+                   "reveal": "reveal"}
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def interchange_key(s, oid: int):
+    """Objects with equal keys are interchangeable copies (ruling G1)."""
+    obj = s.objects[oid]
+    touched = tuple(e.lid for e in s.lasting if oid in e.affected)
+    on_chain = any(link.oid == oid or any(oid in oids for _, oids in link.targets) for link in s.chain)
+    equipped = any(o.equipped_to == oid for o in s.objects.values()) if obj.zone == "monsters" else False
+    if on_chain or equipped or touched and obj.zone in ON_FIELD:
+        return ("unique", oid)
+    return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
+            obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+
+
+def _labels(s, oids) -> tuple:
+    return tuple(s.objects[o].label for o in oids)
+
+
+def play_cost(s, player: str, from_hand: bool) -> int:
+    """LP that continuous effects make a player pay to Summon, Set or activate from the hand (Chain Energy)."""
+    if not from_hand or s.active != player:
+        return 0
+    return sum(int(value) for _obj, _ability, value in continuous_rules(s, "play_cost"))
+
+
+def attack_cost(s) -> int:
+    """LP to pay to declare an attack (Toll)."""
+    return sum(int(value) for _obj, _ability, value in continuous_rules(s, "attack_cost"))
+
+
+def _forbidden(s, rule: str, oid: int) -> bool:
+    view = CardView(s, oid)
+    for source, _ability, value in continuous_rules(s, rule):
+        env = env_for(s, source.oid, source.controller)
+        if value is True or evaluate(value, env.with_subject(view)):
+            return True
+    return False
+
+
+def _limit_key(obj, card, ability, player):
+    """The once-per-turn/duel key an activation uses, or None."""
+    if ability.limit == "once_per_turn":
+        return ("turn", "soft", obj.oid, ability.index)
+    if ability.limit in ("hard_once_per_turn", "oath_once_per_turn"):
+        return ("turn", "hard", player, ability.limit_key or card.name)
+    if ability.limit == "once_per_duel":
+        return ("duel", player, ability.limit_key or card.name)
+    return None
+
+
+# ------------------------------------------------------------------ costs and targets
+
+
+def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: int = 0) -> list[dict]:
+    """Every distinct way to pay and target one activation: dicts with costs, targets, lp."""
+    obj = s.objects[oid]
+    env = env_for(s, oid, player, event)
+    lp = extra_lp
+    slots = []
+    fixed = []
+    for number, cost in enumerate(ability.costs):
+        if cost.kind == "pay_lp":
+            amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
+            lp += amount
+            continue
+        if cost.self_only:
+            if cost.kind == "tribute" and obj.zone != "monsters":
+                return []
+            if cost.kind == "send_to_gy" and redirected_to_banish(s, oid):
+                return []
+            fixed.append((cost.kind, (oid,)))
+            continue
+        candidates = []
+        for view in _as_views(evaluate(cost.source, env)):
+            if view.oid == oid:
+                continue
+            if cost.where is not None and not evaluate(cost.where, env.with_subject(view)):
+                continue
+            if cost.kind == "send_to_gy" and redirected_to_banish(s, view.oid):
+                continue  # the card would be banished instead: not payable (C3)
+            candidates.append(view.oid)
+        slots.append(Slot(f"cost{number}", tuple(candidates), cost.count, cost.count))
+    if lp and s.player(player).life < lp:
+        return []
+    used_by_fixed = {o for _, oids in fixed for o in oids}
+    for target in ability.targets:
+        candidates = []
+        for view in _as_views(evaluate(target.source, env)):
+            if view.oid == oid or view.oid in used_by_fixed:
+                continue
+            if target.where is not None and not evaluate(target.where, env.with_subject(view)):
+                continue
+            candidates.append(view.oid)
+        slots.append(Slot(f"target:{target.name}", tuple(candidates), target.min, target.max))
+    classes = {}
+    for slot in slots:
+        for candidate in slot.candidates:
+            if candidate not in classes:
+                classes[candidate] = interchange_key(s, candidate)
+    options = []
+    for solution in solve(slots, classes):
+        costs = list(fixed)
+        for number, cost in enumerate(ability.costs):
+            if f"cost{number}" in solution:
+                costs.append((cost.kind, solution[f"cost{number}"]))
+        targets = tuple((t.name, solution[f"target:{t.name}"]) for t in ability.targets)
+        options.append({"costs": tuple(costs), "targets": targets, "lp": lp})
+    return options
+
+
+def _as_views(value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, CardView)]
+    return [value] if isinstance(value, CardView) else []
+
+
+def _activation_action(s, obj, card, ability, player, option, event, mode) -> Action:
+    costs = []
+    if option["lp"]:
+        costs.append(CostPart("pay_lp", (), option["lp"]))
+    for kind, oids in option["costs"]:
+        costs.append(CostPart(COST_PART_NAMES.get(kind, kind), _labels(s, oids), None, oids))
+    target_oids = tuple(o for _, oids in option["targets"] for o in oids)
+    text = f"{player} activates {card.name}"
+    if obj.zone != "hand" and card["kind"] == "monster":
+        text = f"{player} activates the effect of {card.name}"
+    if target_oids:
+        text += " targeting " + ", ".join(_labels(s, target_oids))
+    paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
+    if paid:
+        text += " (cost: " + "; ".join(
+            f"{c.kind} {', '.join(c.cards)}" if c.cards else f"pay {c.amount} LP" for c in paid) + ")"
+    return Action(
+        id="", player=player, kind="activate", text=text, card=card.name, card_id=obj.label,
+        ability=ability.index, costs=tuple(costs), targets=_labels(s, target_oids),
+        payload=(("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
+                 ("paid", option["costs"]), ("target_oids", option["targets"])),
+    )
+
+
+# ------------------------------------------------------------------ activations in a window
+
+
+def _speed(card, ability) -> int:
+    if ability.speed:
+        return ability.speed
+    if ability.kind == "activate":
+        if card["kind"] == "trap":
+            return 3 if card["subtype"] == "counter" else 2
+        return 2 if card["subtype"] == "quick-play" else 1
+    return 2 if ability.kind == "quick" else 1
+
+
+def _matching_events(s, ability, kind, obj, player):
+    """The events a "When ..." activation may answer now (None: it answers none)."""
+    if not ability.on:
+        return [None]
+    events = list(s.get("window_events", ()))
+    if s.chain:
+        events.append(_activation_event(s, s.chain[-1]))
+    found = []
+    for event in events:
+        if event is None or event.kind != ability.on:
+            continue
+        if kind == "summon" and event.kind != "summoning":
+            continue
+        if ability.when is not None and not evaluate(ability.when, env_for(s, obj.oid, player, event)):
+            continue
+        found.append(event)
+    return found
+
+
+def _activation_event(s, link):
+    from cardjudge.rules.core.events import Event
+
+    return Event("activated", cards=(link.oid,), player=link.controller, source=link.oid, reason="effect",
+                 method="summons" if link.summons else None)
+
+
+def activations(s, player: str, kind: str) -> list[Action]:
+    """The card and effect activations ``player`` may make in a window of this kind."""
+    actions = []
+    own_turn = s.active == player
+    main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    top_speed = s.chain[-1].speed if s.chain else 0
+    for zone in ACTIVATION_ZONES:
+        for oid in s.zone(player, zone):
+            obj = s.objects[oid]
+            card = s.pool[obj.card]
+            for ability in card.abilities:
+                if ability.kind not in ("activate", "ignition", "quick") or zone not in ability.zones:
+                    continue
+                speed = _speed(card, ability)
+                mode = _card_activation_mode(s, obj, card, ability, own_turn)
+                if mode is None:
+                    continue
+                if speed == 1 and not (own_turn and main_open):
+                    continue
+                if kind == "summon" and ability.on != "summoning":
+                    continue
+                if kind != "summon" and ability.on == "summoning":
+                    continue
+                if kind == "damage" and not (ability.damage_step or speed == 3):
+                    continue
+                if kind == "respond" and speed < max(2, top_speed):
+                    continue
+                if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
+                    continue
+                key = _limit_key(obj, card, ability, player)
+                if key is not None and key in s.used:
+                    continue
+                for event in _matching_events(s, ability, kind, obj, player):
+                    env = env_for(s, oid, player, event)
+                    if ability.condition is not None and not evaluate(ability.condition, env):
+                        continue
+                    extra = play_cost(s, player, zone == "hand")
+                    for option in activation_options(s, oid, ability, player, event, extra):
+                        actions.append(_activation_action(s, obj, card, ability, player, option, event, mode))
+    return actions
+
+
+def _card_activation_mode(s, obj, card, ability, own_turn) -> str | None:
+    """How the card is activated ("from_hand", "set_card", "effect"), or None if it cannot be now."""
+    if ability.kind != "activate":
+        if obj.zone in ON_FIELD and not obj.face_up:
+            return None
+        return "effect"
+    if obj.zone == "hand":
+        if card["kind"] != "spell" or not own_turn:
+            return None
+        if card["subtype"] == "field":
+            return "from_hand"
+        if len(s.zone(obj.controller, "spells_traps")) >= 5:
+            return None
+        return "from_hand"
+    if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
+        if card["kind"] == "trap" or card["subtype"] == "quick-play":
+            if "set_this_turn" in obj.flags:
+                return None
+        return "set_card"
+    return None
+
+
+# ------------------------------------------------------------------ summons, sets, attacks
+
+
+def main_phase_plays(s, player: str) -> list[Action]:
+    """Normal Summons and Sets (with every Tribute choice), Flip Summons, position changes, Spell/Trap Sets."""
+    actions = []
+    monsters = s.zone(player, "monsters")
+    summon_used = "normal_summon_used" in s.player(player).flags
+    extra_lp = play_cost(s, player, True)
+    if extra_lp and s.player(player).life < extra_lp:
+        return actions
+    seen = set()
+    for oid in s.zone(player, "hand"):
+        obj = s.objects[oid]
+        card = s.pool[obj.card]
+        key = interchange_key(s, oid)
+        if key in seen:
+            continue
+        seen.add(key)
+        if card["kind"] == "monster" and not summon_used and card["subtype"] not in ("ritual", "fusion", "synchro", "xyz", "link"):
+            need = tributes_needed(card["level"])
+            if len(monsters) - need >= 5 or len(monsters) < need:
+                continue
+            tribute_ok = need == 0 or not _forbidden(s, "cannot_tribute_summon", oid)
+            if not tribute_ok:
+                continue
+            slots = [Slot("tribute", tuple(monsters), need, need)] if need else []
+            classes = {m: interchange_key(s, m) for m in monsters}
+            for solution in solve(slots, classes):
+                tributes = solution.get("tribute", ())
+                costs = []
+                if extra_lp:
+                    costs.append(CostPart("pay_lp", (), extra_lp))
+                if tributes:
+                    costs.append(CostPart("tribute", _labels(s, tributes), None, tributes))
+                suffix = f" (Tributing {', '.join(_labels(s, tributes))})" if tributes else ""
+                for verb, kind in (("Normal Summons", "summon"), ("Sets", "set")):
+                    actions.append(Action(
+                        id="", player=player, kind=kind, text=f"{player} {verb} {card.name}{suffix}",
+                        card=card.name, card_id=obj.label, costs=tuple(costs),
+                        payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("tributes", tributes)),
+                    ))
+        elif card["kind"] in ("spell", "trap"):
+            zone_full = card["subtype"] != "field" and len(s.zone(player, "spells_traps")) >= 5
+            if not zone_full:
+                costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
+                actions.append(Action(
+                    id="", player=player, kind="set", text=f"{player} Sets {card.name}", card=card.name,
+                    card_id=obj.label, costs=costs, payload=(("lp", extra_lp), ("mode", "set_spell"), ("oid", oid)),
+                ))
+    for oid in monsters:
+        obj = s.objects[oid]
+        card = s.pool[obj.card]
+        fresh = obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}
+        if not obj.face_up:
+            if not fresh:
+                actions.append(Action(
+                    id="", player=player, kind="summon", text=f"{player} Flip Summons {card.name}", card=card.name,
+                    card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
+                ))
+        elif not fresh and "attacked_this_turn" not in obj.flags:
+            to = "defense" if obj.position == "attack" else "attack"
+            actions.append(Action(
+                id="", player=player, kind="choose", text=f"{player} changes {card.name} to {to} position",
+                card=card.name, card_id=obj.label, position=to, payload=(("mode", "reposition"), ("oid", oid)),
+            ))
+    return actions
+
+
+def attacks(s, player: str) -> list[Action]:
+    """Attack declarations of the battle step, with Toll-like costs."""
+    actions = []
+    lp = attack_cost(s)
+    if lp and s.player(player).life < lp:
+        return actions
+    opponent = s.opponent_of(player)
+    defenders = s.zone(opponent, "monsters")
+    costs = (CostPart("pay_lp", (), lp),) if lp else ()
+    for oid in s.zone(player, "monsters"):
+        obj = s.objects[oid]
+        if not obj.face_up or obj.position != "attack" or "attacked_this_turn" in obj.flags:
+            continue
+        if _forbidden(s, "cannot_attack", oid):
+            continue
+        name = s.pool[obj.card].name
+        targets = [(d, s.objects[d].label) for d in defenders] if defenders else [(None, opponent)]
+        for target, label in targets:
+            what = "directly" if target is None else label
+            actions.append(Action(
+                id="", player=player, kind="attack", text=f"{player} attacks {what} with {name}",
+                card=name, card_id=obj.label, targets=(label,), costs=costs,
+                payload=(("lp", lp), ("mode", "attack"), ("oid", oid), ("target", target)),
+            ))
+    return actions
+
+
+# ------------------------------------------------------------------ decisions
+
+
+def trigger_actions(s) -> list[Action]:
+    """Putting the next simultaneous trigger on the chain, in an order SEGOC allows (G2)."""
+    actions = []
+    for trigger in flow.trigger_choices(s):
+        actions.extend(_trigger_options(s, trigger))
+    return actions
+
+
+def _trigger_options(s, trigger: PendingTrigger) -> list[Action]:
+    card = s.pool[trigger.card]
+    ability = card.abilities[trigger.ability]
+    payload_trigger = (("trigger", trigger),)
+    out = []
+    decline = Action(id="", player=trigger.controller, kind="decline",
+                     text=f"{trigger.controller} does not activate {card.name}", card=card.name,
+                     card_id=trigger.label, ability=ability.index, payload=(("mode", "decline"), *payload_trigger))
+    obj = s.objects.get(trigger.oid)
+    if obj is None:
+        return [] if trigger.mandatory else [decline]
+    key = _limit_key(obj, card, ability, trigger.controller)
+    if key is not None and key in s.used:
+        return [] if trigger.mandatory else [decline]
+    env = env_for(s, obj.oid, trigger.controller, trigger.event)
+    if ability.condition is None or evaluate(ability.condition, env):
+        for option in activation_options(s, obj.oid, ability, trigger.controller, trigger.event):
+            action = _activation_action(s, obj, card, ability, trigger.controller, option, trigger.event, "trigger")
+            out.append(Action(**{**_fields(action), "payload": action.payload + payload_trigger}))
+    if not trigger.mandatory and out:
+        out.append(decline)
+    return out
+
+
+def _fields(action: Action) -> dict:
+    return {name: getattr(action, name) for name in Action.__slots__}
+
+
+def choice_actions(s, choice) -> list[Action]:
+    player = choice.player
+    if choice.kind == "position":
+        label = s.objects[choice.oid].label
+        card = s.objects[choice.oid].card
+        return [Action(id="", player=player, kind="choose", text=f"{player} Summons {label} in {p} position",
+                       card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", p)))
+                for p in ("attack", "defense")]
+    if choice.kind == "maintenance":
+        obj = s.objects[choice.oid]
+        return [
+            Action(id="", player=player, kind="pay", text=f"{player} pays {choice.amount} LP to keep {obj.card}",
+                   card=obj.card, card_id=obj.label, costs=(CostPart("pay_lp", (), choice.amount),),
+                   payload=(("mode", "maintenance"), ("value", True))),
+            Action(id="", player=player, kind="decline", text=f"{player} does not pay: {obj.card} is destroyed",
+                   card=obj.card, card_id=obj.label, payload=(("mode", "maintenance"), ("value", False))),
+        ]
+    classes = {c: interchange_key(s, c) for c in choice.candidates}
+    actions = []
+    for size in range(choice.min, choice.max + 1):
+        for solution in solve([Slot("pick", choice.candidates, size, size)], classes):
+            picked = solution["pick"]
+            verb = "discards" if choice.kind == "discard" else "chooses"
+            text = f"{player} {verb} {', '.join(_labels(s, picked))}" if picked else f"{player} chooses nothing"
+            actions.append(Action(id="", player=player, kind="choose", text=text,
+                                  card=s.objects[picked[0]].card if picked else None,
+                                  card_id=s.objects[picked[0]].label if picked else None,
+                                  targets=_labels(s, picked), payload=(("mode", choice.kind), ("value", picked))))
+    return actions
+
+
+def window_actions(s, kind: str, player: str) -> list[Action]:
+    """Everything the player with priority may do in the current window, pass last."""
+    actions: list[Action] = []
+    if kind == "open" and s.phase in MAIN_PHASES:
+        actions += main_phase_plays(s, player)
+    if kind == "open" and s.phase == "battle_step":
+        actions += attacks(s, player)
+    actions += activations(s, player, kind)
+    actions.append(Action(id="", player=player, kind="pass", text=_pass_text(s, kind, player),
+                          payload=(("mode", "pass"),)))
+    return actions
+
+
+def _pass_text(s, kind, player) -> str:
+    if kind == "respond":
+        return f"{player} passes (no response)"
+    if kind == "open":
+        return f"{player} passes (ends {s.phase})"
+    return f"{player} passes"
+
+
+def placing_triggers(s) -> bool:
+    has_triggers = any(isinstance(p, PendingTrigger) for p in s.pending)
+    return has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
+
+
+def raw_actions(s) -> list[Action]:
+    """The legal actions without ids (see ``legal_actions``)."""
+    if s.winner is not None:
+        return []
+    choice = s.get("choice")
+    if choice is not None:
+        return choice_actions(s, choice)
+    if placing_triggers(s):
+        return trigger_actions(s)
+    kind, priority, _ = window(s)
+    return window_actions(s, kind, priority)
+
+
+def legal_actions(s) -> list[Action]:
+    """Every legal action now, numbered ``a1``, ``a2`` ... in a stable order."""
+    cache = s.cache()
+    if "legal" not in cache:
+        listed = []
+        for number, action in enumerate(raw_actions(s), 1):
+            listed.append(Action(**{**_fields(action), "id": f"a{number}"}))
+        cache["legal"] = listed
+    return list(cache["legal"])

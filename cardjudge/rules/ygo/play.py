@@ -1,0 +1,152 @@
+"""Carrying out an action, then moving the game on until someone must decide."""
+
+from __future__ import annotations
+
+from cardjudge.errors import InputError
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.state import Draft, State
+from cardjudge.rules.ygo import battle, effects, flow, legal, summons
+from cardjudge.rules.ygo.flow import Link, PendingTrigger, window
+
+ALWAYS_OFFERED = {"main1", "main2", "battle_step"}
+
+
+def apply(state: State, action) -> State:
+    """The state after ``action`` (one of ``legal_actions(state)``); ``state`` is not changed."""
+    if not any(a.signature() == action.signature() for a in legal.legal_actions(state)):
+        raise InputError(f"not a legal action now: {action.text}")
+    d = Draft(state)
+    mode = action.get("mode")
+    if mode == "pass":
+        flow.do_pass(d)
+    elif mode in ("activate", "from_hand", "set_card", "effect", "trigger"):
+        _activate(d, action)
+    elif mode == "decline":
+        trigger = action.get("trigger")
+        d.pending = tuple(p for p in d.pending if p != trigger)
+        flow.finish_triggers_if_done(d)
+    elif mode in ("summon", "set"):
+        summons.normal_summon(d, action.get("oid"), action.get("tributes"), mode == "set", action.get("lp"))
+    elif mode == "flip":
+        summons.flip_summon(d, action.get("oid"), action.get("lp"))
+    elif mode == "reposition":
+        summons.change_position(d, action.get("oid"))
+    elif mode == "set_spell":
+        summons.set_spell_trap(d, action.get("oid"), action.get("lp"))
+    elif mode == "attack":
+        battle.declare_attack(d, action.get("oid"), action.get("target"), action.get("lp"))
+    elif mode in ("cards", "discard", "position", "maintenance"):
+        _answer_choice(d, mode, action.get("value"))
+    else:  # pragma: no cover - every listed action has a mode
+        raise InputError(f"unknown action {action.text}")
+    advance(d)
+    return d.freeze()
+
+
+def _activate(d: Draft, action) -> None:
+    oid = action.get("oid")
+    obj = d.objects[oid]
+    card = d.pool[obj.card]
+    ability = card.abilities[action.ability]
+    player = action.player
+    trigger = action.get("trigger")
+    if trigger is not None:
+        d.pending = tuple(p for p in d.pending if p != trigger)
+        d.game_data["placing"] = True
+    flow.next_step(d)
+    limit_key = legal._limit_key(obj, card, ability, player)
+    card_activation = ability.kind == "activate"
+    if card_activation:
+        if obj.zone == "hand":
+            zone = "field_spell" if card["subtype"] == "field" else "spells_traps"
+            if zone == "field_spell":
+                for old in d.zone(player, "field_spell"):
+                    effects.move(d, old, "graveyard", "rule")
+            obj = d.move(oid, zone, controller=player, face_up=True)
+            oid = obj.oid
+        else:
+            obj = d.update(oid, face_up=True)
+    # costs are paid at activation, before the card is on the chain (C1)
+    if action.get("lp"):
+        effects.change_lp(d, player, -action.get("lp"))
+    for kind, oids in action.get("paid"):
+        for paid in oids:
+            if paid not in d.objects:
+                continue
+            if kind == "reveal":
+                continue
+            zone = "banished" if kind == "banish" else "graveyard"
+            effects.move(d, paid, zone, "cost", oid, method=kind)
+    if limit_key is not None:
+        d.used = d.used | {limit_key}
+    link = Link(
+        number=len(d.chain) + 1, oid=oid, label=obj.label, card=card.name, controller=player,
+        ability=ability.index, targets=action.get("target_oids"), event=action.get("event"),
+        card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
+    )
+    flow.add_link(d, link)
+    if trigger is not None:
+        flow.finish_triggers_if_done(d)
+
+
+def _answer_choice(d: Draft, mode: str, value) -> None:
+    choice = d.game_data.pop("choice")
+    if mode == "maintenance":
+        if value:
+            effects.change_lp(d, choice.player, -choice.amount)
+        else:
+            effects.destroy(d, [choice.oid], "rule", choice.oid)
+        effects.next_maintenance(d)
+        return
+    if mode == "discard":
+        for oid in value:
+            effects.move(d, oid, "graveyard", "rule", method="discard")
+        return
+    resolving = d.game_data.get("resolving")
+    bound = dict(resolving.bound)
+    bound[choice.name] = (value,) if mode == "position" else tuple(value)
+    d.game_data["resolving"] = flow.Resolving(resolving.link, resolving.steps, tuple(bound.items()))
+    effects.continue_resolution(d, d.game_data["resolving"])
+    if "choice" not in d.game_data:
+        d.game_data.pop("resolving", None)
+        link = d.chain[-1]
+        effects.finish_link(d, link)
+        d.chain = d.chain[:-1]
+        flow.resolve_next(d)
+
+
+def advance(d: Draft) -> None:
+    """Move on through everything no player has to decide: resolutions, empty windows, phases."""
+    for _ in range(2000):
+        effects.check_lp(d)
+        if d.winner is not None or "choice" in d.game_data:
+            return
+        if d.get("maintenance"):
+            effects.next_maintenance(d)
+            continue
+        if d.get("resolving_chain"):
+            flow.resolve_next(d)
+            continue
+        has_triggers = any(isinstance(p, PendingTrigger) for p in d.pending)
+        if has_triggers and (not d.chain or d.get("placing")):
+            if not d.get("placing"):
+                flow.drop_missed_timing(d)
+                if not any(isinstance(p, PendingTrigger) for p in d.pending):
+                    continue
+                d.game_data["placing"] = True
+            options = legal.trigger_actions(d)
+            if options:
+                return
+            # nothing can be activated: the remaining triggers are dropped
+            d.pending = tuple(p for p in d.pending if not isinstance(p, PendingTrigger))
+            flow.finish_triggers_if_done(d)
+            continue
+        d.game_data.pop("placing", None)
+        kind, priority, _ = window(d)
+        if kind == "open" and d.phase in ALWAYS_OFFERED:
+            return
+        actions = legal.window_actions(d, kind, priority)
+        if len(actions) > 1:
+            return
+        flow.do_pass(d)
+    raise RuntimeError("the game did not reach a decision")

@@ -1,0 +1,269 @@
+"""Yu-Gi-Oh position files (contract section 4): reading them into a State and writing them back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardjudge.cards import yamlio
+from cardjudge.cards.loader import CardPool, library, parse_cards
+from cardjudge.errors import InputError
+from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
+from cardjudge.rules.ygo.flow import PHASES, Link
+from cardjudge.rules.ygo.views import chars
+
+ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
+PLAYER_FIELDS = set(ZONES) | {"lp", "normal_summon_used"}
+TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting", "used"}
+MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_this_turn", "attacked_this_turn",
+                  "position_changed_this_turn", "set_this_turn", "counters", "now", "owner"}
+SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
+OTHER_FIELDS = {"card", "id", "now", "owner"}
+FLAG_FIELDS = ("summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn")
+
+
+def _fail(message: str, source: str, node: Any, key: Any = None):
+    raise InputError(message, source, yamlio.line_of(node, key))
+
+
+def load(data: dict, source: str) -> State:
+    """A State from a parsed position mapping."""
+    for key in data:
+        if key not in TOP_FIELDS:
+            _fail(f"unknown field {key!r}", source, data, key)
+    pool = library("ygo")
+    if data.get("cards"):
+        pool = pool.merged(parse_cards(data["cards"], "ygo", source, data))
+    players_node = data.get("players")
+    if not isinstance(players_node, dict) or not players_node:
+        _fail("a position needs 'players' (a mapping of players in turn order)", source, data, "players")
+    players = tuple(str(p) for p in players_node)
+    if len(players) != 2:
+        _fail("a Yu-Gi-Oh position has exactly two players", source, data, "players")
+    active = data.get("active", players[0])
+    if active not in players:
+        _fail(f"unknown player {active!r} in 'active'", source, data, "active")
+    phase = data.get("phase", "main1")
+    if phase not in PHASES:
+        _fail(f"unknown phase {phase!r} (expected one of {', '.join(PHASES)})", source, data, "phase")
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or turn < 1:
+        _fail("'turn' must be a positive number", source, data, "turn")
+
+    objects: dict[int, Obj] = {}
+    zones: dict = {}
+    labels: dict[str, int] = {}
+    player_states = []
+    next_id = 0
+    pending_equips = []
+    for player in players:
+        body = players_node[player] or {}
+        if not isinstance(body, dict):
+            _fail(f"player {player!r} must be a mapping", source, players_node, player)
+        for key in body:
+            if key not in PLAYER_FIELDS:
+                _fail(f"unknown field {key!r} for player {player!r}", source, body, key)
+        lp = body.get("lp", 8000)
+        if not isinstance(lp, int):
+            _fail("'lp' must be a number", source, body, "lp")
+        flags = frozenset({"normal_summon_used"}) if body.get("normal_summon_used") else frozenset()
+        player_states.append(PlayerState(player, lp, flags))
+        for zone in ZONES:
+            entries = body.get(zone)
+            if entries is None:
+                continue
+            if zone == "field_spell" and isinstance(entries, (dict, str)):
+                entries = [entries]
+            if not isinstance(entries, list):
+                _fail(f"zone {zone!r} must be a list", source, body, zone)
+            oids = []
+            for index, entry in enumerate(entries):
+                next_id += 1
+                obj, equip = _card_entry(entry, zone, player, players, pool, next_id, labels, source, entries, index)
+                objects[obj.oid] = obj
+                labels[obj.label] = obj.oid
+                oids.append(obj.oid)
+                if equip is not None:
+                    pending_equips.append((obj.oid, equip, entries, index))
+            limit = {"monsters": 5, "spells_traps": 5, "field_spell": 1}.get(zone)
+            if limit and len(oids) > limit:
+                _fail(f"zone {zone!r} holds at most {limit} cards", source, body, zone)
+            zones[(player, zone)] = tuple(oids)
+    for oid, equip_label, node, index in pending_equips:
+        if equip_label not in labels:
+            _fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
+        objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
+    chain = _load_chain(data.get("chain") or [], labels, objects, pool, players, source, data)
+    lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
+    used = frozenset(tuple(u) if isinstance(u, list) else u for u in (data.get("used") or []))
+    winner = data.get("winner")
+    game_data: dict = {}
+    if chain:
+        game_data["window"] = ("respond", _other(players, chain[-1].controller), 0)
+        game_data["base_window"] = "open"
+    return State(
+        game="ygo", pool=pool, turn=turn, active=active, phase=phase, players=players,
+        player_states=tuple(player_states), objects=objects, zones={k: v for k, v in zones.items() if v},
+        next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), used=used,
+        game_data=tuple(sorted(game_data.items())), winner=winner,
+    )
+
+
+def _other(players, player):
+    return players[1] if player == players[0] else players[0]
+
+
+def _replace(obj: Obj, **changes) -> Obj:
+    from dataclasses import replace
+
+    return replace(obj, **changes)
+
+
+def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, source, node, index):
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    if not isinstance(entry, dict) or "card" not in entry:
+        _fail("a card entry is a card name or a mapping with 'card'", source, node, index)
+    name = entry["card"]
+    if name not in pool:
+        _fail(f"unknown card {name!r}", source, node, index)
+    allowed = MONSTER_FIELDS if zone == "monsters" else SPELL_FIELDS if zone in ("spells_traps", "field_spell") else OTHER_FIELDS
+    for key in entry:
+        if key not in allowed:
+            _fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
+    card = pool[name]
+    if zone == "monsters" and card["kind"] != "monster":
+        _fail(f"{name!r} is not a monster", source, node, index)
+    if zone in ("spells_traps", "field_spell") and card["kind"] == "monster":
+        _fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
+    if zone == "field_spell" and card["subtype"] != "field":
+        _fail(f"{name!r} is not a Field Spell", source, node, index)
+    label = entry.get("id")
+    if label is None:
+        base = f"{name}#{zone}{index}"
+        label = base if base not in labels else f"{name}#{player}.{zone}{index}"
+    label = str(label)
+    if label in labels or label in players:
+        _fail(f"label {label!r} is used twice", source, node, index)
+    owner = entry.get("owner", player)
+    if owner not in players:
+        _fail(f"unknown owner {owner!r}", source, entry, "owner")
+    face_up = entry.get("face_up", zone in ("monsters", "graveyard", "banished", "field_spell") and zone != "spells_traps")
+    if zone in ("hand", "deck", "extra_deck"):
+        face_up = False
+    position = None
+    if zone == "monsters":
+        position = entry.get("position", "attack" if face_up else "defense")
+        if position not in ("attack", "defense"):
+            _fail("'position' must be attack or defense", source, entry, "position")
+        if not face_up:
+            position = "defense"
+    summon_type = entry.get("summon_type", "normal" if zone == "monsters" and face_up else None)
+    if summon_type not in (None, "normal", "tribute", "special", "flip"):
+        _fail("'summon_type' must be normal, tribute, special or flip", source, entry, "summon_type")
+    flags = frozenset(f for f in FLAG_FIELDS if entry.get(f))
+    counters = entry.get("counters") or {}
+    if not isinstance(counters, dict):
+        _fail("'counters' must be a mapping like {SPELL: 1}", source, entry, "counters")
+    obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player, zone=zone, face_up=bool(face_up),
+              position=position, summon_type=summon_type, flags=flags,
+              counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())))
+    return obj, entry.get("equipped_to")
+
+
+def _load_chain(entries, labels, objects, pool, players, source, data) -> list:
+    chain = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict) or entry.get("id") not in labels:
+            _fail("a chain link names the 'id' of a card in the position", source, data, "chain")
+        oid = labels[entry["id"]]
+        card = pool[objects[oid].card]
+        targets = tuple(labels[t] for t in entry.get("targets") or [] if t in labels)
+        ability = int(entry.get("ability", 0))
+        slot = card.abilities[ability].targets[0].name if card.abilities and card.abilities[ability].targets else "t"
+        chain.append(Link(number=number, oid=oid, label=entry["id"], card=card.name,
+                          controller=entry.get("controller", objects[oid].controller), ability=ability,
+                          targets=((slot, targets),) if targets else (),
+                          card_activation=card.abilities[ability].kind == "activate"))
+    return chain
+
+
+def _load_lasting(entries, labels, next_id, source, data):
+    lasting = []
+    for entry in entries:
+        if not isinstance(entry, dict) or "kind" not in entry:
+            _fail("a lasting effect needs a 'kind'", source, data, "lasting")
+        next_id += 1
+        affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
+        lasting.append(Lasting(next_id, entry["kind"], affected, frozen_params(entry.get("params")),
+                               entry.get("until", "end_of_turn"), entry.get("turn", 0),
+                               labels.get(entry.get("source")), entry.get("controller")))
+    return lasting, next_id
+
+
+# ------------------------------------------------------------------ writing
+
+
+def _now(s, oid) -> dict:
+    c = chars(s, oid)
+    card = s.pool[s.objects[oid].card]
+    if card["kind"] != "monster":
+        return {"name": c.name}
+    return {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
+
+
+def _entry(s, oid) -> dict:
+    obj = s.objects[oid]
+    out: dict = {"card": obj.card, "id": obj.label}
+    if obj.owner != obj.controller:
+        out["owner"] = obj.owner
+    if obj.zone == "monsters":
+        out.update(position=obj.position, face_up=obj.face_up)
+        if obj.summon_type:
+            out["summon_type"] = obj.summon_type
+    if obj.zone in ("spells_traps", "field_spell"):
+        out["face_up"] = obj.face_up
+        if obj.equipped_to in s.objects:
+            out["equipped_to"] = s.objects[obj.equipped_to].label
+    for flag in FLAG_FIELDS:
+        if flag in obj.flags:
+            out[flag] = True
+    if obj.counters:
+        out["counters"] = dict(obj.counters)
+    if obj.zone in ("monsters", "spells_traps", "field_spell"):
+        out["now"] = _now(s, oid)
+    return out
+
+
+def to_dict(s: State) -> dict:
+    """The position in the format of contract section 4."""
+    players = {}
+    for player in s.players:
+        body: dict = {"lp": s.player(player).life}
+        for zone in ZONES:
+            entries = [_entry(s, oid) for oid in s.zone(player, zone)]
+            if zone == "field_spell":
+                if entries:
+                    body[zone] = entries[0]
+                continue
+            body[zone] = entries
+        body["normal_summon_used"] = "normal_summon_used" in s.player(player).flags
+        players[player] = body
+    label = lambda oid: s.objects[oid].label if oid in s.objects else None  # noqa: E731
+    chain = [
+        {"card": link.card, "id": link.label, "controller": link.controller, "ability": link.ability,
+         "targets": [label(o) for _, oids in link.targets for o in oids if o in s.objects]}
+        for link in s.chain
+    ]
+    lasting = [
+        {"kind": e.kind, "affects": [label(o) for o in e.affected if o in s.objects], "until": e.until,
+         "turn": e.turn, "params": dict(e.params), "source": label(e.source) if e.source else None,
+         "controller": e.controller}
+        for e in s.lasting
+    ]
+    out = {"game": "ygo", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
+           "chain": chain, "winner": s.winner}
+    if lasting:
+        out["lasting"] = lasting
+    if s.used:
+        out["used"] = [list(u) for u in sorted(s.used, key=str) if u[0] != "turn" or u[1] != "soft"]
+    return out

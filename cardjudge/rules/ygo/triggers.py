@@ -1,0 +1,48 @@
+"""Trigger effects: which abilities an event triggers, checked at the moment of the event (Y4)."""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.ygo.flow import PendingTrigger
+from cardjudge.rules.ygo.views import env_for
+
+WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "sent_to_gy", "destroyed", "activated"}
+
+
+def _trigger_index(pool) -> dict:
+    """event kind -> names of cards with a trigger on it (built once per pool)."""
+    index = getattr(pool, "_trigger_index", None)
+    if index is None:
+        index = {}
+        for card in pool:
+            for ability in card.abilities:
+                if ability.kind == "trigger" and ability.on:
+                    index.setdefault(ability.on, set()).add(card.name)
+        pool._trigger_index = index
+    return index
+
+
+def collect(d, event) -> None:
+    """Add the triggers that ``event`` causes to the pending triggers; remember it for "When ..." cards."""
+    if event.kind in WINDOW_EVENT_KINDS and event.kind != "activated":
+        d.game_data["window_events"] = (*d.get("window_events", ()), event)
+    names = _trigger_index(d.pool).get(event.kind)
+    if not names:
+        return
+    found = []
+    for obj in list(d.objects.values()):
+        if obj.card not in names:
+            continue
+        card = d.pool[obj.card]
+        for ability in card.abilities:
+            if ability.kind != "trigger" or ability.on != event.kind or obj.zone not in ability.zones:
+                continue
+            if obj.zone in ("monsters", "spells_traps") and not obj.face_up:
+                continue
+            env = env_for(d, obj.oid, obj.controller, event)
+            if ability.when is not None and not evaluate(ability.when, env):
+                continue
+            found.append(PendingTrigger(obj.oid, obj.label, obj.card, ability.index, obj.controller,
+                                        ability.mandatory, ability.timing, event, event.seq))
+    if found:
+        d.pending = (*d.pending, *found)

@@ -1,0 +1,367 @@
+"""What cards are now: characteristics after continuous and lasting effects, and the
+views that the card language reads (``self``, ``you``, ``e``, targets).
+
+Everything here is a pure function of a State (or Draft), memoised per state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
+
+ON_FIELD = ("monsters", "spells_traps", "field_spell")
+PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
+
+FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
+
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """A card's characteristics now."""
+
+    name: str
+    atk: int | None
+    defense: int | None
+    level: int | None
+    race: str | None
+    attribute: str | None
+    negated: bool
+    original_atk: int | None
+
+
+def card_def(s, oid):
+    return s.pool[s.objects[oid].card]
+
+
+def _continuous_sources(s) -> list:
+    """(obj, card, ability) for every continuous ability of a face-up card on the field that is not negated."""
+    cache = s.cache()
+    if "continuous" in cache:
+        return cache["continuous"]
+    found = []
+    cache["continuous"] = found  # guard against recursion while negation is computed
+    negated = negated_oids(s)
+    for player in s.players:
+        for zone in ON_FIELD:
+            for oid in s.zone(player, zone):
+                obj = s.objects[oid]
+                if not obj.face_up or oid in negated:
+                    continue
+                card = s.pool[obj.card]
+                for ability in card.abilities:
+                    if ability.kind == "continuous" and obj.zone in ability.zones:
+                        found.append((obj, card, ability))
+    return found
+
+
+def _negated_by(s, candidates) -> set:
+    """The oids whose effects are negated, by lasting effects and continuous negation rules."""
+    negated = set()
+    for effect in s.lasting:
+        if effect.kind == "negate_effects":
+            negated.update(oid for oid in effect.affected if oid in s.objects)
+    for obj, card, ability in candidates:
+        if obj.oid in negated:
+            continue
+        rules = dict(ability.rule)
+        if "negate_effects" in rules:
+            env = env_for(s, obj.oid, obj.controller)
+            for player in s.players:
+                for oid in s.zone(player, "monsters"):
+                    other = s.objects[oid]
+                    if other.face_up and oid != obj.oid and evaluate(rules["negate_effects"], env.with_subject(CardView(s, oid))):
+                        negated.add(oid)
+        if rules.get("negate_spell_effects"):
+            for player in s.players:
+                for zone in ("spells_traps", "field_spell"):
+                    for oid in s.zone(player, zone):
+                        other = s.objects[oid]
+                        if other.face_up and s.pool[other.card]["kind"] == "spell":
+                            negated.add(oid)
+    return negated
+
+
+def negated_oids(s) -> set:
+    cache = s.cache()
+    if "negated" not in cache:
+        cache["negated"] = set()
+        candidates = []
+        for player in s.players:
+            for zone in ON_FIELD:
+                for oid in s.zone(player, zone):
+                    obj = s.objects[oid]
+                    if obj.face_up:
+                        card = s.pool[obj.card]
+                        candidates.extend((obj, card, a) for a in card.abilities if a.kind == "continuous")
+        cache["negated"] = _negated_by(s, candidates)
+    return cache["negated"]
+
+
+def is_negated(s, oid) -> bool:
+    """Whether the effects of this object are negated now."""
+    return oid in negated_oids(s)
+
+
+def continuous_rules(s, rule: str) -> list:
+    """(obj, ability, value) for every applying continuous rule of that name."""
+    out = []
+    for obj, card, ability in _continuous_sources(s):
+        for name, value in ability.rule:
+            if name == rule:
+                out.append((obj, ability, value))
+    return out
+
+
+def chars(s, oid) -> Chars:
+    """The characteristics of an object now (contract: the ``now`` mapping)."""
+    cache = s.cache()
+    key = ("chars", oid)
+    if key in cache:
+        return cache[key]
+    obj = s.objects[oid]
+    card = s.pool[obj.card]
+    name = card.name
+    atk, defense, level = card["atk"], card["def"], card["level"]
+    race, attribute = card["race"], card["attribute"]
+    is_monster = card["kind"] == "monster"
+    visible = obj.face_up or obj.zone not in ON_FIELD
+    atk_add = def_add = 0
+    if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard"):
+        for source, ability, value in continuous_rules(s, "modify"):
+            env = env_for(s, source.oid, source.controller)
+            if ability.applies_to is not None and not evaluate(ability.applies_to, env.with_subject(CardView(s, oid))):
+                continue
+            for field, change in value:
+                if field == "race" and is_monster:
+                    race = change
+                elif field == "name":
+                    name = change
+                elif field == "atk" and is_monster:
+                    atk_add += change
+                elif field == "def" and is_monster:
+                    def_add += change
+                elif field == "level" and is_monster:
+                    level = change
+                elif field == "stats_per_banished_monster" and is_monster:
+                    banished = sum(1 for p in s.players for o in s.zone(p, "banished")
+                                   if s.pool[s.objects[o].card]["kind"] == "monster")
+                    atk_add += change * banished
+                    def_add += change * banished
+    set_atk = None
+    original_atk = atk
+    for effect in s.lasting:
+        if effect.kind != "modify" or oid not in effect.affected:
+            continue
+        for field, value in effect.params:
+            if field == "level":
+                level = value
+            elif field == "base_atk":
+                original_atk = value
+            elif field == "atk":
+                atk_add += value
+            elif field == "def":
+                def_add += value
+            elif field == "set_atk":
+                set_atk = value
+            elif field == "race":
+                race = value
+    if is_monster and atk is not None:
+        atk = set_atk if set_atk is not None else max(0, original_atk + atk_add)
+        defense = max(0, defense + def_add) if defense is not None else None
+    result = Chars(name, atk, defense, level, race, attribute, is_negated(s, oid), original_atk)
+    cache[key] = result
+    return result
+
+
+class CardView:
+    """An object as the card language sees it."""
+
+    __slots__ = ("s", "oid")
+
+    def __init__(self, s, oid: int):
+        self.s = s
+        self.oid = oid
+
+    def __eq__(self, other):
+        return isinstance(other, CardView) and other.oid == self.oid
+
+    def __hash__(self):
+        return hash(self.oid)
+
+    def __repr__(self):
+        return f"<{self.s.objects[self.oid].label}>" if self.oid in self.s.objects else f"<gone {self.oid}>"
+
+    @property
+    def obj(self):
+        return self.s.objects[self.oid]
+
+    def attr(self, name: str):
+        s, oid = self.s, self.oid
+        if oid not in s.objects:
+            return None if name not in ("on_field", "face_up", "exists") else False
+        obj = s.objects[oid]
+        card = s.pool[obj.card]
+        handler = _CARD_ATTRIBUTES.get(name)
+        if handler is not None:
+            return handler(s, obj, card)
+        if name in ("atk", "def", "level", "race", "attribute", "name", "original_atk", "negated"):
+            c = chars(s, oid)
+            return {"atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute,
+                    "name": c.name, "original_atk": c.original_atk, "negated": c.negated}[name]
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
+
+def _in_zone(*zones):
+    return lambda s, obj, card: obj.zone in zones
+
+
+_CARD_ATTRIBUTES = {
+    "exists": lambda s, obj, card: True,
+    "card": lambda s, obj, card: card.name,
+    "label": lambda s, obj, card: obj.label,
+    "kind": lambda s, obj, card: card["kind"],
+    "subtype": lambda s, obj, card: card["subtype"],
+    "tags": lambda s, obj, card: list(card["tags"] or []),
+    "is_monster": lambda s, obj, card: card["kind"] == "monster",
+    "is_spell": lambda s, obj, card: card["kind"] == "spell",
+    "is_trap": lambda s, obj, card: card["kind"] == "trap",
+    "normal_monster": lambda s, obj, card: card["kind"] == "monster" and card["subtype"] == "normal",
+    "effect_monster": lambda s, obj, card: card["kind"] == "monster" and card["subtype"] != "normal",
+    "face_up": lambda s, obj, card: obj.face_up,
+    "face_down": lambda s, obj, card: not obj.face_up,
+    "position": lambda s, obj, card: obj.position,
+    "attack_position": lambda s, obj, card: obj.zone == "monsters" and obj.position == "attack",
+    "defense_position": lambda s, obj, card: obj.zone == "monsters" and obj.position == "defense",
+    "zone": lambda s, obj, card: obj.zone,
+    "on_field": _in_zone(*ON_FIELD),
+    "in_hand": _in_zone("hand"),
+    "in_graveyard": _in_zone("graveyard"),
+    "in_deck": _in_zone("deck"),
+    "banished": _in_zone("banished"),
+    "controller": lambda s, obj, card: PlayerView(s, obj.controller),
+    "owner": lambda s, obj, card: PlayerView(s, obj.owner),
+    "summon_type": lambda s, obj, card: obj.summon_type,
+    "special_summoned": lambda s, obj, card: obj.summon_type == "special",
+    "summoned_this_turn": lambda s, obj, card: "summoned_this_turn" in obj.flags,
+    "equipped_to": lambda s, obj, card: CardView(s, obj.equipped_to) if obj.equipped_to in s.objects else None,
+    "counters": lambda s, obj, card: dict(obj.counters),
+}
+
+
+class PlayerView:
+    """A player as the card language sees it (``you``, ``opponent``, ``e.player``)."""
+
+    __slots__ = ("s", "name")
+
+    def __init__(self, s, name: str):
+        self.s = s
+        self.name = name
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            return other == self.name
+        return isinstance(other, PlayerView) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return self.name
+
+    def attr(self, name: str):
+        s = self.s
+        if name in PLAYER_ZONES:
+            return [CardView(s, oid) for oid in s.zone(self.name, name)]
+        if name == "field":
+            return [CardView(s, oid) for zone in ON_FIELD for oid in s.zone(self.name, zone)]
+        if name == "lp":
+            return s.player(self.name).life
+        if name == "hand_size":
+            return len(s.zone(self.name, "hand"))
+        if name == "deck_size":
+            return len(s.zone(self.name, "deck"))
+        if name == "opponent":
+            return PlayerView(s, s.opponent_of(self.name))
+        if name == "is_turn_player":
+            return s.active == self.name
+        if name == "name":
+            return self.name
+        if name == "free_monster_zones":
+            return 5 - len(s.zone(self.name, "monsters"))
+        if name == "free_spell_zones":
+            return 5 - len(s.zone(self.name, "spells_traps"))
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
+
+class EventView:
+    """An event as the card language sees it (``e``)."""
+
+    __slots__ = ("s", "event")
+
+    def __init__(self, s, event):
+        self.s = s
+        self.event = event
+
+    def attr(self, name: str):
+        e, s = self.event, self.s
+        if name == "cards":
+            return [CardView(s, oid) for oid in e.cards]
+        if name == "player":
+            return PlayerView(s, e.player) if e.player else None
+        if name == "source":
+            return CardView(s, e.source) if e.source is not None else None
+        if name in ("kind", "reason", "method", "from_zone", "to_zone"):
+            return getattr(e, name)
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
+
+class Game:
+    """The game as the card language sees it (``game.phase``, ``game.turn``)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s):
+        self.s = s
+
+    def attr(self, name: str):
+        s = self.s
+        if name in ("phase", "turn"):
+            return getattr(s, name)
+        if name == "battle_phase":
+            return s.phase in ("battle_start", "battle_step", "damage_step", "battle_end")
+        if name == "turn_player":
+            return PlayerView(s, s.active)
+        if name == "chain_size":
+            return len(s.chain)
+        if name == "monsters":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "monsters")]
+        if name == "spells_traps":
+            return [CardView(s, oid) for p in s.players for z in ("spells_traps", "field_spell") for oid in s.zone(p, z)]
+        if name == "field":
+            return [CardView(s, oid) for p in s.players for z in ON_FIELD for oid in s.zone(p, z)]
+        if name == "graveyards":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
+
+def env_for(s, source_oid: int | None, controller: str, event=None, extra: dict | None = None) -> Env:
+    """The names an ability's expressions see: self, you, opponent, game, e, and extras."""
+    variables = {
+        "self": CardView(s, source_oid) if source_oid is not None else None,
+        "you": PlayerView(s, controller),
+        "opponent": PlayerView(s, s.opponent_of(controller)),
+        "game": Game(s),
+        "e": EventView(s, event) if event is not None else None,
+    }
+    if extra:
+        variables.update(extra)
+    return Env(variables)
