@@ -12,9 +12,11 @@ Public API (contract section 2)::
 from cardjudge.cards.loader import CardPool, load_cards
 from cardjudge.errors import InputError
 from cardjudge.rules.core.actions import Action
+from cardjudge.rules.core.chains import list_chains
 from cardjudge.rules.core.engine import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.state import State
 
 __all__ = [
-    "Action", "CardPool", "InputError", "State", "apply", "legal_actions", "load_cards", "load_position", "to_dict",
+    "Action", "CardPool", "InputError", "State", "apply", "legal_actions", "list_chains", "load_cards", "load_position",
+    "to_dict",
 ]
