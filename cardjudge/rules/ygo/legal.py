@@ -37,6 +37,14 @@ def interchange_key(s, oid: int):
             obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
 
 
+def says(player: str, verb: str) -> str:
+    """"you activate" but "opponent activates": the verb agrees with the player's key."""
+    if player == "you":
+        return f"you {verb}"
+    third = {"pass": "passes", "do not": "does not"}.get(verb) or (verb[:-1] + "ies" if verb.endswith("y") and verb != "pay" else verb + "s")
+    return f"{player} {third}"
+
+
 def _labels(s, oids) -> tuple:
     return tuple(s.objects[o].label for o in oids)
 
@@ -148,9 +156,9 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     for kind, oids in option["costs"]:
         costs.append(CostPart(COST_PART_NAMES.get(kind, kind), _labels(s, oids), None, oids))
     target_oids = tuple(o for _, oids in option["targets"] for o in oids)
-    text = f"{player} activates {card.name}"
+    text = f"{says(player, 'activate')} {card.name}"
     if obj.zone != "hand" and card["kind"] == "monster":
-        text = f"{player} activates the effect of {card.name}"
+        text = f"{says(player, 'activate')} the effect of {card.name}"
     if target_oids:
         text += " targeting " + ", ".join(_labels(s, target_oids))
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
@@ -304,9 +312,9 @@ def main_phase_plays(s, player: str) -> list[Action]:
                 if tributes:
                     costs.append(CostPart("tribute", _labels(s, tributes), None, tributes))
                 suffix = f" (Tributing {', '.join(_labels(s, tributes))})" if tributes else ""
-                for verb, kind in (("Normal Summons", "summon"), ("Sets", "set")):
+                for verb, kind in (("Normal Summon", "summon"), ("Set", "set")):
                     actions.append(Action(
-                        id="", player=player, kind=kind, text=f"{player} {verb} {card.name}{suffix}",
+                        id="", player=player, kind=kind, text=f"{says(player, verb)} {card.name}{suffix}",
                         card=card.name, card_id=obj.label, costs=tuple(costs),
                         payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("tributes", tributes)),
                     ))
@@ -315,23 +323,28 @@ def main_phase_plays(s, player: str) -> list[Action]:
             if not zone_full:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
                 actions.append(Action(
-                    id="", player=player, kind="set", text=f"{player} Sets {card.name}", card=card.name,
+                    id="", player=player, kind="set", text=f"{says(player, 'Set')} {card.name}", card=card.name,
                     card_id=obj.label, costs=costs, payload=(("lp", extra_lp), ("mode", "set_spell"), ("oid", oid)),
                 ))
+    seen_on_field = set()
     for oid in monsters:
         obj = s.objects[oid]
         card = s.pool[obj.card]
+        key = interchange_key(s, oid)
+        if key in seen_on_field:
+            continue  # an interchangeable copy: the same decision (G1)
+        seen_on_field.add(key)
         fresh = obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}
         if not obj.face_up:
             if not fresh:
                 actions.append(Action(
-                    id="", player=player, kind="summon", text=f"{player} Flip Summons {card.name}", card=card.name,
+                    id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
         elif not fresh and "attacked_this_turn" not in obj.flags:
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
-                id="", player=player, kind="choose", text=f"{player} changes {card.name} to {to} position",
+                id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",
                 card=card.name, card_id=obj.label, position=to, payload=(("mode", "reposition"), ("oid", oid)),
             ))
     return actions
@@ -357,7 +370,7 @@ def attacks(s, player: str) -> list[Action]:
         for target, label in targets:
             what = "directly" if target is None else label
             actions.append(Action(
-                id="", player=player, kind="attack", text=f"{player} attacks {what} with {name}",
+                id="", player=player, kind="attack", text=f"{says(player, 'attack')} {what} with {name}",
                 card=name, card_id=obj.label, targets=(label,), costs=costs,
                 payload=(("lp", lp), ("mode", "attack"), ("oid", oid), ("target", target)),
             ))
@@ -381,7 +394,7 @@ def _trigger_options(s, trigger: PendingTrigger) -> list[Action]:
     payload_trigger = (("trigger", trigger),)
     out = []
     decline = Action(id="", player=trigger.controller, kind="decline",
-                     text=f"{trigger.controller} does not activate {card.name}", card=card.name,
+                     text=f"{says(trigger.controller, 'do not')} activate {card.name}", card=card.name,
                      card_id=trigger.label, ability=ability.index, payload=(("mode", "decline"), *payload_trigger))
     obj = s.objects.get(trigger.oid)
     if obj is None:
@@ -408,16 +421,16 @@ def choice_actions(s, choice) -> list[Action]:
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card
-        return [Action(id="", player=player, kind="choose", text=f"{player} Summons {label} in {p} position",
+        return [Action(id="", player=player, kind="choose", text=f"{says(player, 'Special Summon')} {label} in {p} position",
                        card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", p)))
                 for p in ("attack", "defense")]
     if choice.kind == "maintenance":
         obj = s.objects[choice.oid]
         return [
-            Action(id="", player=player, kind="pay", text=f"{player} pays {choice.amount} LP to keep {obj.card}",
+            Action(id="", player=player, kind="pay", text=f"{says(player, 'pay')} {choice.amount} LP to keep {obj.card}",
                    card=obj.card, card_id=obj.label, costs=(CostPart("pay_lp", (), choice.amount),),
                    payload=(("mode", "maintenance"), ("value", True))),
-            Action(id="", player=player, kind="decline", text=f"{player} does not pay: {obj.card} is destroyed",
+            Action(id="", player=player, kind="decline", text=f"{says(player, 'do not')} pay: {obj.card} is destroyed",
                    card=obj.card, card_id=obj.label, payload=(("mode", "maintenance"), ("value", False))),
         ]
     classes = {c: interchange_key(s, c) for c in choice.candidates}
@@ -425,8 +438,8 @@ def choice_actions(s, choice) -> list[Action]:
     for size in range(choice.min, choice.max + 1):
         for solution in solve([Slot("pick", choice.candidates, size, size)], classes):
             picked = solution["pick"]
-            verb = "discards" if choice.kind == "discard" else "chooses"
-            text = f"{player} {verb} {', '.join(_labels(s, picked))}" if picked else f"{player} chooses nothing"
+            verb = "discard" if choice.kind == "discard" else "choose"
+            text = f"{says(player, verb)} {', '.join(_labels(s, picked))}" if picked else f"{says(player, 'choose')} nothing"
             actions.append(Action(id="", player=player, kind="choose", text=text,
                                   card=s.objects[picked[0]].card if picked else None,
                                   card_id=s.objects[picked[0]].label if picked else None,
@@ -449,10 +462,10 @@ def window_actions(s, kind: str, player: str) -> list[Action]:
 
 def _pass_text(s, kind, player) -> str:
     if kind == "respond":
-        return f"{player} passes (no response)"
+        return f"{says(player, 'pass')} (no response)"
     if kind == "open":
-        return f"{player} passes (ends {s.phase})"
-    return f"{player} passes"
+        return f"{says(player, 'pass')} (ends {s.phase})"
+    return says(player, "pass")
 
 
 def placing_triggers(s) -> bool:
