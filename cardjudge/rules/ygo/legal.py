@@ -359,6 +359,7 @@ def attacks(s, player: str) -> list[Action]:
     opponent = s.opponent_of(player)
     defenders = s.zone(opponent, "monsters")
     costs = (CostPart("pay_lp", (), lp),) if lp else ()
+    seen = set()
     for oid in s.zone(player, "monsters"):
         obj = s.objects[oid]
         if not obj.face_up or obj.position != "attack" or "attacked_this_turn" in obj.flags:
@@ -368,6 +369,10 @@ def attacks(s, player: str) -> list[Action]:
         name = s.pool[obj.card].name
         targets = [(d, s.objects[d].label) for d in defenders] if defenders else [(None, opponent)]
         for target, label in targets:
+            key = (interchange_key(s, oid), interchange_key(s, target) if target is not None else None)
+            if key in seen:
+                continue  # the same attack by or on an interchangeable copy (G1)
+            seen.add(key)
             what = "directly" if target is None else label
             actions.append(Action(
                 id="", player=player, kind="attack", text=f"{says(player, 'attack')} {what} with {name}",
