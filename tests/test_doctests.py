@@ -1,0 +1,21 @@
+"""The examples in the docstrings of the core modules run as tests."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "cardjudge.errors",
+    "cardjudge.rules.core.expr",
+    "cardjudge.rules.core.choices",
+    "cardjudge.rules.core.orderings",
+    "cardjudge.rules.core.lasting",
+    "cardjudge.cards.loader",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
