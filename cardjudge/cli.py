@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
-from cardjudge.selectors import describe_action, describe_cost, select
+from cardjudge.selectors import describe_cost, select
 
 PROG = "cardjudge"
 # Set to 1 to see the Python traceback of an internal error (a bug) instead of one line.
@@ -158,12 +158,30 @@ def play(position: str, selectors: Sequence[str], as_json: bool) -> None:
     """Apply actions in order and print the resulting position (YAML, or JSON with --json)."""
     cj = _api()
     state, applied = _play(cj, position, selectors)
-    result = cj.to_dict(state)
+    result = _with_inline_cards(cj.to_dict(state), position)
     if as_json:
         _echo_json(result)
         return
     header = [f"after {fields.get('id')}: {fields.get('text')}" for fields in applied]
     click.echo(_to_yaml(result, header), nl=False)
+
+
+def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
+    """``result`` with the input's inline ``cards:`` when it lacks them, so that it loads again."""
+    if "cards" in result:
+        return result
+    from cardjudge.cards.yamlio import load_file
+
+    data = load_file(position)
+    if not isinstance(data, Mapping) or not data.get("cards"):
+        return result
+    out: dict[str, Any] = {}
+    for key, value in result.items():
+        if key == "players":
+            out["cards"] = json.loads(json.dumps(data["cards"]))  # plain lists and dicts
+        out[key] = value
+    out.setdefault("cards", json.loads(json.dumps(data["cards"])))
+    return out
 
 
 # --- chains --------------------------------------------------------------------------------
@@ -204,11 +222,12 @@ def chains(
         _echo_json({"complete": bool(listing.complete), "reason": listing.reason, "chains": found})
         return
     click.echo(_situation(start))
-    click.echo(f"{len(found)} chain{'s' if len(found) != 1 else ''}:")
+    if not found and listing.complete:
+        click.echo("no chain can be built from this window")
     for number, chain in enumerate(found, 1):
-        click.echo(f"{number}.")
+        click.echo(f"chain {number}:")
         for fields in chain["actions"]:
-            click.echo(f"   {describe_action(fields)}")
+            click.echo(f"   {_action_line(fields)}")
         life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
         click.echo(f"   => {_life_word(start)}: {life}")
         for move in chain["moved"]:
@@ -217,10 +236,21 @@ def chains(
             click.echo("      no card changed zones")
         if chain["winner"] is not None:
             click.echo(f"      winner: {chain['winner']}")
+    count = f"{len(found)} chain{'s' if len(found) != 1 else ''}"
     if listing.complete:
-        click.echo("complete: every chain is listed")
+        click.echo(f"complete: {count}, every chain is listed")
     else:
-        click.echo(f"incomplete: cut short ({listing.reason or 'a limit was hit'}); more chains may exist")
+        click.echo(f"incomplete: {count} listed, more may exist ({listing.reason or 'a limit was hit'})")
+
+
+def _action_line(fields: Mapping[str, Any]) -> str:
+    """An action's text with its targets and costs, without its id (ids are per listing)."""
+    text = str(fields.get("text"))
+    if fields.get("targets"):
+        text += " -> " + ", ".join(map(str, fields["targets"]))
+    if fields.get("costs"):
+        text += " (cost: " + "; ".join(describe_cost(cost) for cost in fields["costs"]) + ")"
+    return text
 
 
 # --- validate ------------------------------------------------------------------------------

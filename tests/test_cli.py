@@ -133,7 +133,7 @@ def test_play_several_actions_in_order():
 def test_play_unmatched_selector_is_one_line_listing_candidates():
     result = run("play", POSITION, "--do", "kind=attack card_id=NOPE")
     line = assert_one_line_error(result, "wanghu-position.yaml", "no legal action matches", "candidates:")
-    assert "summon" in line
+    assert "Test Machine" in line
     assert result.stdout == ""
 
 
@@ -233,7 +233,7 @@ def test_validate_reports_each_file_and_fails_if_any_failed():
 def test_validate_bad_card_file_names_the_line():
     result = run("validate", DATA / "bad-cards.yaml")
     assert result.exit_code == 1
-    assert re.search(r"bad-cards\.yaml:1[1-3]: ", result.stderr), result.stderr
+    assert re.search(r"bad-cards\.yaml:17: ", result.stderr), result.stderr
 
 
 @pytest.mark.parametrize(
