@@ -174,7 +174,7 @@ def test_malformed_position_in_play():
 def test_unknown_card_names_file_line_and_card():
     result = run("moves", DATA / "unknown-card.yaml")
     line = assert_one_line_error(result, "unknown-card.yaml:", "Nonexistent Dragon Of Nowhere")
-    assert re.search(r"unknown-card\.yaml:\d+:", line)
+    assert "unknown-card.yaml:12:" in line  # the line of the card's entry
 
 
 def test_missing_file():
@@ -194,6 +194,24 @@ def test_console_entry_point_prints_no_traceback():
     assert proc.stderr.count("\n") == 1
     assert proc.stderr.startswith("cardjudge: ")
     assert proc.stdout == ""
+
+
+def test_internal_error_is_one_line_with_status_2(monkeypatch):
+    import cardjudge
+
+    def broken(state):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(cardjudge, "legal_actions", broken)
+    monkeypatch.delenv("CARDJUDGE_TRACEBACK", raising=False)
+    result = run("moves", POSITION)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "cardjudge: internal error: RuntimeError: engine bug (set CARDJUDGE_TRACEBACK=1 for the traceback)"
+    ]
+    monkeypatch.setenv("CARDJUDGE_TRACEBACK", "1")
+    with pytest.raises(RuntimeError):
+        run("moves", POSITION)
 
 
 # --- validate ------------------------------------------------------------------------------
