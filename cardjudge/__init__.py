@@ -15,8 +15,9 @@ from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.chains import list_chains
 from cardjudge.rules.core.engine import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.state import State
+from cardjudge.solver.combos import find_combos
 
 __all__ = [
-    "Action", "CardPool", "InputError", "State", "apply", "legal_actions", "list_chains", "load_cards", "load_position",
+    "Action", "CardPool", "InputError", "State", "apply", "find_combos", "legal_actions", "list_chains", "load_cards", "load_position",
     "to_dict",
 ]

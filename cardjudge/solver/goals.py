@@ -1,0 +1,155 @@
+"""Goals for the combo search: expressions in the card language, or named goals.
+
+An expression is evaluated in the final state with ``you`` = the searching player,
+``opponent`` = the other player, ``game`` = the game and ``winner`` = the winner's player
+view (None while nobody has won)::
+
+    opponent.lp <= 0
+    winner == you
+    count(you.monsters, name == "Blue-Eyes White Dragon") >= 1
+    you.hand_size >= 6
+
+Named goals:
+
+- ``win``: the searching player wins within the current turn (lines that leave the turn
+  are not followed);
+- ``survive``: the searching player has not lost;
+- ``destroy: [L1, L2]``: the cards with those labels have left the field;
+- ``control: [L1, L2]``: the searching player controls those cards (by label) on the field;
+- ``play: NAME``: a card called NAME was played: it is face-up on the field, in the graveyard
+  or banished, having been somewhere else at the start.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardjudge.errors import InputError
+
+ON_FIELD = ("monsters", "spells_traps", "field_spell", "battlefield")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A predicate over states, for one searching player."""
+
+    text: str
+    player: str
+    test: Callable[[Any], bool]
+    this_turn: bool = False  # lines that leave the starting turn cannot reach it
+
+    def __call__(self, state) -> bool:
+        return bool(self.test(state))
+
+
+def _labels(text: str) -> list[str]:
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    labels = [part.strip().strip("'\"") for part in text.split(",") if part.strip()]
+    if not labels:
+        raise InputError(f"goal: expected one or more card labels, got {text!r}")
+    return labels
+
+
+def _on_field(state, label: str, controller: str | None = None) -> bool:
+    for obj in state.objects.values():
+        if obj.label == label and obj.zone in ON_FIELD and (controller is None or obj.controller == controller):
+            return True
+    return False
+
+
+def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
+    """The goal for ``player`` (default: the player who acts now in ``state``)."""
+    if isinstance(goal, Goal):
+        return goal
+    if callable(goal):
+        return Goal(getattr(goal, "__name__", "goal"), player or _acting(state), goal)
+    if not isinstance(goal, str) or not goal.strip():
+        raise InputError(f"goal: expected an expression or a named goal, got {goal!r}")
+    text = goal.strip()
+    if player is None:
+        player = _acting(state)
+    if player not in state.players:
+        raise InputError(f"goal: unknown player {player!r}")
+    name, _, rest = text.partition(":")
+    name = name.strip()
+    if text == "win":
+        return Goal(text, player, lambda s: s.winner == player, this_turn=True)
+    if text == "survive":
+        return Goal(text, player, lambda s: s.winner in (None, player) and s.player(player).life > 0)
+    if name == "destroy" and rest:
+        labels = _labels(rest)
+        _check_labels(state, labels)
+        return Goal(text, player, lambda s: not any(_on_field(s, label) for label in labels))
+    if name == "control" and rest:
+        labels = _labels(rest)
+        _check_labels(state, labels)
+        return Goal(text, player, lambda s: all(_on_field(s, label, player) for label in labels))
+    if name == "play" and rest and not re.search(r"[=<>]", rest):
+        card = rest.strip().strip("'\"")
+        before = _played_count(state, card)
+        return Goal(text, player, lambda s: _played_count(s, card) > before)
+    return _expression_goal(text, state, player)
+
+
+def _acting(state) -> str:
+    from cardjudge.rules.core.engine import legal_actions
+
+    actions = legal_actions(state)
+    return actions[0].player if actions else state.active
+
+
+def _check_labels(state, labels) -> None:
+    known = {obj.label for obj in state.objects.values()}
+    missing = [label for label in labels if label not in known]
+    if missing:
+        raise InputError(f"goal: no card labelled {', '.join(missing)} in the position")
+
+
+def _played_count(state, card: str) -> int:
+    count = 0
+    for obj in state.objects.values():
+        if obj.card != card:
+            continue
+        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in ("graveyard", "banished"):
+            count += 1
+    return count
+
+
+def _expression_goal(text: str, state, player: str) -> Goal:
+    from cardjudge.rules.core.expr import evaluate, parse
+
+    try:
+        tree = parse(text)
+    except InputError as exc:
+        raise InputError(f"goal: {exc.message if hasattr(exc, 'message') else exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any parse failure is the user's
+        raise InputError(f"goal: cannot parse {text!r}: {exc}") from None
+    env_of = _env_maker(state)
+
+    def test(s) -> bool:
+        return bool(evaluate(tree, env_of(s, player)))
+
+    try:
+        test(state)  # unknown names and attributes show up now, not in the middle of a search
+    except InputError as exc:
+        raise InputError(f"goal: {exc.message if hasattr(exc, 'message') else exc}") from None
+    except Exception as exc:  # noqa: BLE001
+        raise InputError(f"goal: cannot evaluate {text!r}: {exc}") from None
+    return Goal(text, player, test)
+
+
+def _env_maker(state):
+    if state.game == "ygo":
+        from cardjudge.rules.ygo.views import PlayerView, env_for
+
+        def env(s, player):
+            e = env_for(s, None, player)
+            e.vars["winner"] = PlayerView(s, s.winner) if s.winner else None
+            return e
+
+        return env
+    raise InputError(f"goal: expressions are not supported for game {state.game!r} yet")

@@ -1,0 +1,200 @@
+"""The combo search on Yu-Gi-Oh puzzles: it finds each solution, replays it, and proves the
+impossible one impossible."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cardjudge
+from cardjudge import InputError, apply, find_combos, legal_actions, load_position
+from cardjudge.cli import cli
+from cardjudge.solver.combos import EngineDomain
+from cardjudge.solver.goals import parse_goal
+
+PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
+
+
+def _puzzle(name: str):
+    path = PUZZLES / name
+    text = path.read_text()
+    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
+    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
+    return load_position(str(path)), goal, opponent
+
+
+def _replay(state, actions):
+    for action in actions:
+        wanted = action.to_dict()
+        wanted.pop("id")
+        matches = [a for a in legal_actions(state) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted]
+        assert matches, f"{action.text} is not legal"
+        state = apply(state, matches[0])
+    return state
+
+
+SOLVABLE = {
+    "ygo-tribute.yaml": (2, "summon"),
+    "ygo-positions.yaml": (3, "summon"),
+    "ygo-shrink.yaml": (2, "activate"),
+    "ygo-mst.yaml": (2, "activate"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SOLVABLE))
+def test_solver_finds_the_solution(name):
+    state, goal, opponent = _puzzle(name)
+    length, first_kind = SOLVABLE[name]
+    result = find_combos(state, goal, max_actions=3, opponent=opponent, limit_seconds=20)
+    assert result.found and result.complete
+    line = result.lines[0]
+    assert line.length == length
+    assert line.actions[0].kind == first_kind
+    final = _replay(state, line.actions)
+    assert final.winner == "you"
+    assert parse_goal(goal, state)(final)
+
+
+@pytest.mark.parametrize("name", sorted(SOLVABLE))
+def test_no_shorter_line(name):
+    state, goal, opponent = _puzzle(name)
+    length, _ = SOLVABLE[name]
+    result = find_combos(state, goal, max_actions=length - 1, opponent=opponent, limit_seconds=20)
+    assert not result.found and result.complete
+
+
+def _attack_first(state):
+    """Go straight to the Battle Phase and attack with whatever is listed first."""
+    for _ in range(10):
+        actions = legal_actions(state)
+        attacks = [a for a in actions if a.kind == "attack"]
+        if attacks:
+            return apply(state, attacks[0])
+        state = apply(state, next(a for a in actions if a.kind == "pass"))
+    raise AssertionError("no attack offered")
+
+
+def _finish_turn(state, turn):
+    while state.winner is None and state.turn == turn:
+        actions = legal_actions(state)
+        state = apply(state, next((a for a in actions if a.kind == "pass"), actions[0]))
+    return state
+
+
+def test_wrong_line_fails_tribute():
+    state, _, _ = _puzzle("ygo-tribute.yaml")
+    # Attacking with both Feral Imps instead of tributing them leaves the opponent at 400.
+    state = _attack_first(state)
+    state = _finish_turn(_attack_first(_finish_battle_step(state)), 3)
+    assert state.winner is None
+    assert state.player("opponent").life == 400
+
+
+def _finish_battle_step(state):
+    """Pass until the attack is over and the next attack can be declared."""
+    for _ in range(20):
+        actions = legal_actions(state)
+        if any(a.kind == "attack" for a in actions):
+            return state
+        state = apply(state, next(a for a in actions if a.kind == "pass"))
+    raise AssertionError("no second attack offered")
+
+
+def test_wrong_line_fails_mst():
+    state, _, _ = _puzzle("ygo-mst.yaml")
+    # Attacking into the Set Sakuretsu Armor: the opponent destroys the attacker.
+    state = _attack_first(state)
+    while state.winner is None and state.turn == 3:
+        actions = legal_actions(state)
+        armor = [a for a in actions if a.card_id == "SA"]
+        state = apply(state, armor[0] if armor else next((a for a in actions if a.kind == "pass"), actions[0]))
+    assert state.winner is None
+    assert state.player("opponent").life == 1700
+
+
+def test_impossible_puzzle_is_proved_impossible():
+    state, goal, opponent = _puzzle("ygo-tribute-impossible.yaml")
+    result = find_combos(state, goal, max_actions=3, opponent=opponent)
+    assert not result.found
+    assert result.complete
+    assert result.reason == "no line exists within 3 actions"
+
+
+def test_expression_goals():
+    state, _, _ = _puzzle("ygo-tribute.yaml")
+    result = find_combos(state, 'count(you.monsters, name == "Blue-Eyes White Dragon") >= 1', max_actions=1)
+    assert result.found and result.lines[0].length == 1
+    assert find_combos(state, "opponent.lp <= 0", max_actions=2).found
+    assert find_combos(state, "winner == you", max_actions=2).found
+    assert find_combos(state, "you.hand_size >= 1", max_actions=0).found
+
+
+def test_named_goals():
+    state, _, _ = _puzzle("ygo-shrink.yaml")
+    # The game ends at 0 LP in damage calculation, before Blue-Eyes would be destroyed.
+    assert not find_combos(state, "destroy: [BE]", max_actions=2).found
+    mst, _, _ = _puzzle("ygo-mst.yaml")
+    assert find_combos(mst, "destroy: [SA]", max_actions=1).found
+    assert find_combos(state, "play: Shrink", max_actions=1).found
+    assert find_combos(state, "survive", max_actions=0).found
+    assert find_combos(state, "control: [DM]", max_actions=0).found
+
+
+@pytest.mark.parametrize("goal", ["you.lp +", "you.nothing > 1", "destroy: [NOPE]", ""])
+def test_malformed_goal_is_an_input_error(goal):
+    state, _, _ = _puzzle("ygo-shrink.yaml")
+    with pytest.raises(InputError):
+        find_combos(state, goal, max_actions=1)
+
+
+def test_interchangeable_copies_share_a_key():
+    state = load_position(str(PUZZLES / "ygo-tribute.yaml"))
+    domain = EngineDomain(state)
+    # Only one way to tribute the two identical Imps, and one summon listed for it.
+    summons = [a for a in domain.actions(state) if a.kind == "summon"]
+    assert len(summons) == 1
+    data = cardjudge.to_dict(state)
+    imps = data["players"]["you"]["monsters"]
+    imps[0]["id"], imps[1]["id"] = "X2", "X1"
+    assert domain.key(load_position(data)) == domain.key(state)
+
+
+def test_line_to_dict():
+    state, goal, opponent = _puzzle("ygo-shrink.yaml")
+    line = find_combos(state, goal, max_actions=2, opponent=opponent).lines[0]
+    data = line.to_dict(lambda a: a.to_dict())
+    assert data["length"] == 2
+    assert data["actions"][0]["card"] == "Shrink"
+
+
+def test_cli_json():
+    result = CliRunner().invoke(cli, ["combos", str(PUZZLES / "ygo-shrink.yaml"), "--goal", "win", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert document["found"] and document["complete"]
+    assert document["lines"][0]["length"] == 2
+    assert document["lines"][0]["actions"][0]["kind"] == "activate"
+    assert set(document["stats"]) >= {"nodes", "states", "seconds"}
+
+
+def test_cli_human_impossible():
+    result = CliRunner().invoke(cli, ["combos", str(PUZZLES / "ygo-tribute-impossible.yaml"), "--goal", "win",
+                                      "--max-actions", "2"])
+    assert result.exit_code == 0, result.output
+    assert "no line exists within 2 actions" in result.output
+
+
+def test_cli_human_cut_short():
+    result = CliRunner().invoke(cli, ["combos", str(PUZZLES / "ygo-tribute.yaml"), "--goal", "win",
+                                      "--limit-nodes", "3"])
+    assert result.exit_code == 0, result.output
+    assert "cut short by the node limit" in result.output
+
+
+def test_cli_bad_goal():
+    result = CliRunner().invoke(cli, ["combos", str(PUZZLES / "ygo-tribute.yaml"), "--goal", "you.lp +"])
+    assert result.exit_code == 1
