@@ -123,6 +123,10 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
             try:
                 abilities.append(compile_ability(_plain(raw), number, fields))
             except InputError as error:
+                # the message starts with the field at fault ("condition: ..."): point at its line
+                key = error.message.split(":", 1)[0].split(" ", 1)[0]
+                if isinstance(raw, dict) and key in raw:
+                    where = yamlio.line_of(raw, key) or where
                 raise InputError(f"card {name!r}, ability {number}: {error.message}", source, where) from None
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)

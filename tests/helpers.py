@@ -1,0 +1,142 @@
+"""Scenario helpers: pick, apply and pass actions through the public API only."""
+
+from __future__ import annotations
+
+import cardjudge as cj
+
+
+def _cost_cards(d):
+    return {label for cost in d.get("costs") or [] for label in cost.get("cards") or []}
+
+
+def matches(d, selector):
+    """Whether the action dict ``d`` matches ``selector``.
+
+    Keys compare equal to the action's fields, except ``targets`` (same set of labels),
+    ``costs_include`` (labels that must be among the cost cards) and ``cost_kinds``
+    (cost kinds that must all be present)."""
+    for key, want in selector.items():
+        if key == "targets":
+            if set(d.get("targets") or []) != set(want):
+                return False
+        elif key == "costs_include":
+            if not set(want) <= _cost_cards(d):
+                return False
+        elif key == "cost_kinds":
+            if not set(want) <= {c.get("kind") for c in d.get("costs") or []}:
+                return False
+        elif d.get(key) != want:
+            return False
+    return True
+
+
+def actions(state, **selector):
+    """The legal actions matching ``selector``, as (action, dict) pairs."""
+    out = []
+    for a in cj.legal_actions(state):
+        d = a.to_dict()
+        if matches(d, selector):
+            out.append((a, d))
+    return out
+
+
+def dicts(state, **selector):
+    return [d for _, d in actions(state, **selector)]
+
+
+def act(state, **selector):
+    """Apply the one legal action matching ``selector``; fail when none or several match."""
+    found = actions(state, **selector)
+    if len(found) != 1:
+        listing = "; ".join(d["text"] for _, d in actions(state))
+        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing}")
+    return cj.apply(state, found[0][0])
+
+
+def chain(state):
+    return cj.to_dict(state).get("chain") or []
+
+
+def _step(state):
+    """Pass; else take the only legal action; else Attack Position among position choices."""
+    pairs = actions(state)
+    passes = [a for a, d in pairs if d["kind"] == "pass"]
+    if passes:
+        return cj.apply(state, passes[0])
+    if len(pairs) == 1:
+        return cj.apply(state, pairs[0][0])
+    attack = [a for a, d in pairs if d["kind"] == "choose" and d.get("position") == "attack"]
+    if attack and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
+        return cj.apply(state, attack[0])
+    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+
+
+def pass_until(state, predicate, limit=200):
+    """Pass (or take forced choices) until ``predicate(state)`` holds."""
+    for _ in range(limit):
+        if predicate(state):
+            return state
+        state = _step(state)
+    raise AssertionError(f"predicate not reached in {limit} steps")
+
+
+def pass_until_legal(state, **selector):
+    """Pass until an action matching ``selector`` is legal, and return that state."""
+    return pass_until(state, lambda s: bool(actions(s, **selector)))
+
+
+def resolve(state):
+    """Pass until the chain is empty, taking forced choices on the way."""
+    return pass_until(state, lambda s: not chain(s))
+
+
+def zone_of(state, label):
+    """(player, zone) of the card labelled ``label`` in ``to_dict``, or None."""
+    for player, body in cj.to_dict(state)["players"].items():
+        for zone, value in (body or {}).items():
+            entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+            for entry in entries:
+                if isinstance(entry, dict) and entry.get("id") == label:
+                    return player, zone
+    return None
+
+
+def zone(state, label):
+    found = zone_of(state, label)
+    return found[1] if found else None
+
+
+def card(state, label):
+    for body in cj.to_dict(state)["players"].values():
+        for value in (body or {}).values():
+            entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+            for entry in entries:
+                if isinstance(entry, dict) and entry.get("id") == label:
+                    return entry
+    raise AssertionError(f"{label} not found")
+
+
+def now(state, label):
+    return card(state, label).get("now") or {}
+
+
+def lp(state, player):
+    return cj.to_dict(state)["players"][player]["lp"]
+
+
+def position(*, you, opponent=None, phase="main1", active="you", turn=3, cards=None):
+    """A ygo position dict in the contract's format; players default to a small deck."""
+    pos = {"game": "ygo", "turn": turn, "active": active, "phase": phase, "players": {}}
+    if cards:
+        pos["cards"] = cards
+    filler = ["Dark Magician", "Dark Magician", "Dark Magician"]
+    for name, body in (("you", you), ("opponent", opponent or {})):
+        body = dict(body)
+        body.setdefault("lp", 8000)
+        body.setdefault("deck", list(filler))
+        pos["players"][name] = body
+    return pos
+
+
+def load(**kw):
+    return cj.load_position(position(**kw))
