@@ -513,3 +513,77 @@ def test_G2_turn_player_mandatory_before_opponent_mandatory():
     assert [(d["player"], d["card_id"]) for d in dicts(state)] == [("opponent", "W2")]
     state = act(state, kind="activate", card_id="W2")
     assert [link["id"] for link in chain(state)] == ["W1", "W2"]
+
+
+# --- further cases -----------------------------------------------------------------------------
+
+def test_Y1_face_down_wanghu_does_not_trigger():
+    state = load(cards=TEST_CARDS,
+                 you={"hand": [{"card": "Test Machine", "id": "M"}],
+                      "monsters": [{"card": "King Tiger Wanghu", "id": "W", "face_up": False, "position": "defense"}]})
+    state = act(state, kind="summon", card_id="M")
+    assert not actions(state, card_id="W", kind="activate")
+    state = pass_until(state, lambda s: phase(s) != "main1")
+    assert zone(state, "M") == "monsters"
+
+
+def test_C2_solemn_warning_against_one_for_one_needs_2000_lp():
+    def start(opponent_lp):
+        state = load(you={"hand": [{"card": "One for One", "id": "OFO"}, {"card": "Axe Raider", "id": "AX"}],
+                          "deck": [{"card": "Glow-Up Bulb", "id": "GB"}, "Dark Magician"]},
+                     opponent={"lp": opponent_lp, "spells_traps": [{"card": "Solemn Warning", "id": "SW"}]})
+        return act(state, kind="activate", card_id="OFO")
+
+    state = start(1999)
+    assert not actions(state, card_id="SW")
+    state = resolve(state)
+    assert zone(state, "GB") == "monsters"
+
+    state = start(2500)
+    state = act(state, player="opponent", kind="activate", card_id="SW")
+    assert lp(state, "opponent") == 500
+    state = resolve(state)
+    assert zone(state, "OFO") == "graveyard"
+    assert zone(state, "GB") == "deck"
+
+
+def test_C3_macro_cosmos_blocks_one_for_one_but_allows_tribute_cost():
+    state = load(you={"hand": [{"card": "One for One", "id": "OFO"}, {"card": "Axe Raider", "id": "AX"}],
+                      "deck": [{"card": "Glow-Up Bulb", "id": "GB"}, "Dark Magician"],
+                      "monsters": [{"card": "Exiled Force", "id": "EF"}],
+                      "spells_traps": [{"card": "Macro Cosmos", "id": "MC", "face_up": True}]},
+                 opponent={"monsters": [{"card": "Celtic Guardian", "id": "CG"}]})
+    assert not actions(state, card_id="OFO", kind="activate")
+    state = act(state, kind="activate", card_id="EF", targets=["CG"])
+    assert zone(state, "EF") == "banished"
+    state = resolve(state)
+    assert zone(state, "CG") == "banished"
+
+
+def test_C7_chain_energy_adds_500_lp_to_activating_from_hand_only():
+    state = load(cards=TEST_CARDS,
+                 you={"hand": [{"card": "Limiter Removal", "id": "LR"}],
+                      "monsters": [{"card": "Test Machine", "id": "M"}],
+                      "spells_traps": [{"card": "Chain Energy", "id": "CE", "face_up": True},
+                                       {"card": "Shrink", "id": "SH"}]})
+    from_hand = dicts(state, kind="activate", card_id="LR")
+    assert from_hand and all({"kind": "pay_lp", "cards": [], "amount": 500} in d["costs"] for d in from_hand)
+    from_field = dicts(state, kind="activate", card_id="SH")
+    assert from_field and all(not d["costs"] for d in from_field)
+    state = act(state, kind="activate", card_id="LR")
+    assert lp(state, "you") == 7500
+
+
+def test_C7_toll_attack_legal_with_exactly_500_lp():
+    state = reach_attack_declaration(load(**battle_position(500)))
+    assert dicts(state, player="you", kind="attack", card_id="AX")
+
+
+def test_G1_face_down_copy_is_not_interchangeable_with_face_up_ones():
+    state = load(you={"hand": [{"card": "Blue-Eyes White Dragon", "id": "BE"}],
+                      "monsters": [{"card": "Axe Raider", "id": "AX1"}, {"card": "Axe Raider", "id": "AX2"},
+                                   {"card": "Axe Raider", "id": "AXD", "face_up": False, "position": "defense"}]})
+    summons = dicts(state, kind="summon", card_id="BE")
+    # two face-up Axe Raiders, or one face-up and the face-down one
+    assert len(summons) == 2
+    assert len([d for d in summons if "AXD" in {c for cost in d["costs"] for c in cost["cards"]}]) == 1
