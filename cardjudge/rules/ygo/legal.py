@@ -14,7 +14,7 @@ from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import redirected_to_banish
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
-from cardjudge.rules.ygo.views import ON_FIELD, CardView, chars, continuous_rules, env_for
+from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
 
 MAIN_PHASES = ("main1", "main2")
 ACTIVATION_ZONES = ("hand", "spells_traps", "field_spell", "monsters", "graveyard", "banished")
@@ -105,7 +105,7 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
             continue
         candidates = []
         for view in _as_views(evaluate(cost.source, env)):
-            if view.oid == oid:
+            if view.oid == oid or view.oid not in s.objects:
                 continue
             if cost.where is not None and not evaluate(cost.where, env.with_subject(view)):
                 continue
@@ -119,8 +119,8 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
     for target in ability.targets:
         candidates = []
         for view in _as_views(evaluate(target.source, env)):
-            if view.oid == oid or view.oid in used_by_fixed:
-                continue
+            if view.oid == oid or view.oid in used_by_fixed or view.oid not in s.objects:
+                continue  # a card that left its zone is a new object: the old one cannot be targeted
             if target.where is not None and not evaluate(target.where, env.with_subject(view)):
                 continue
             candidates.append(view.oid)

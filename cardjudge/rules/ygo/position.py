@@ -94,7 +94,7 @@ def load(data: dict, source: str) -> State:
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
     chain = _load_chain(data.get("chain") or [], labels, objects, pool, players, source, data)
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
-    used = frozenset(tuple(u) if isinstance(u, list) else u for u in (data.get("used") or []))
+    used = frozenset(_load_used(data.get("used") or [], labels, source, data))
     winner = data.get("winner")
     game_data: dict = {}
     if chain:
@@ -234,6 +234,19 @@ def _entry(s, oid) -> dict:
     return out
 
 
+def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
+    """Once-per-turn/duel marks; a soft once-per-turn names its card by label."""
+    out = []
+    for index, u in enumerate(entries):
+        u = tuple(u) if isinstance(u, list) else u
+        if isinstance(u, tuple) and len(u) == 4 and u[:2] == ("turn", "soft") and isinstance(u[2], str):
+            if u[2] not in labels:
+                _fail(f"'used' names unknown card {u[2]!r}", source, data.get("used"), index)
+            u = ("turn", "soft", labels[u[2]], u[3])
+        out.append(u)
+    return out
+
+
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
     players = {}
@@ -264,6 +277,14 @@ def to_dict(s: State) -> dict:
            "chain": chain, "winner": s.winner}
     if lasting:
         out["lasting"] = lasting
-    if s.used:
-        out["used"] = [list(u) for u in sorted(s.used, key=str) if u[0] != "turn" or u[1] != "soft"]
+    used = []
+    for u in sorted(s.used, key=str):
+        if u[0] == "turn" and u[1] == "soft":
+            # a soft once-per-turn is kept by the card on the field: written with its label
+            if u[2] in s.objects:
+                used.append(["turn", "soft", s.objects[u[2]].label, u[3]])
+        else:
+            used.append(list(u))
+    if used:
+        out["used"] = used
     return out

@@ -1,0 +1,71 @@
+"""Timings of the Yu-Gi-Oh engine on the example positions.
+
+Run on demand: ``python bench/bench_ygo.py [--repeat N]``. Prints the median time of
+``legal_actions`` and ``apply`` (the first listed action) on each example position, and of
+``list_chains`` from each position and from the window that its first action opens.
+The per-state memo is cleared before every timed call, so each figure is a cold call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import timeit
+from pathlib import Path
+
+from cardjudge import apply, legal_actions, list_chains, load_position
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ["ygo-wanghu.yaml", "ygo-solemn-warning.yaml", "ygo-battle.yaml", "ygo-midgame.yaml"]
+
+
+def cold(state):
+    """``state`` with its per-state memo emptied (the memo is not part of the state's value)."""
+    object.__setattr__(state, "_cache", None)
+    return state
+
+
+def median_ms(call, state, repeat: int, number: int = 1) -> float:
+    """Median over ``repeat`` runs of ``call(state)`` on a cold memo, in milliseconds."""
+
+    def run():
+        cold(state)
+        call(state)
+
+    times = timeit.repeat(run, repeat=repeat, number=number)
+    return statistics.median(times) / number * 1000
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=31, help="runs per figure (median taken)")
+    args = parser.parse_args(argv)
+
+    rows = []
+    for name in EXAMPLES:
+        state = load_position(ROOT / "examples" / name)
+        actions = legal_actions(state)
+        first = actions[0]
+        la = median_ms(legal_actions, state, args.repeat)
+        ap = median_ms(lambda s: apply(s, first), state, args.repeat)
+        lc = median_ms(list_chains, state, max(5, args.repeat // 3))
+        after = apply(state, first)
+        lc_after = median_ms(list_chains, after, max(5, args.repeat // 3)) if legal_actions(after) else float("nan")
+        rows.append((name.removesuffix(".yaml"), len(actions), la, ap, lc, first.to_dict()["text"], lc_after))
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, median of {args.repeat} runs, cold memo")
+    head = ("position", "actions", "legal_actions ms", "apply ms", "list_chains ms", "list_chains after 1st ms")
+    print(f"{head[0]:<22} {head[1]:>7} {head[2]:>16} {head[3]:>9} {head[4]:>14} {head[5]:>24}")
+    for name, n, la, ap, lc, first_text, lc_after in rows:
+        print(f"{name:<22} {n:>7} {la:>16.2f} {ap:>9.2f} {lc:>14.2f} {lc_after:>24.2f}")
+    print()
+    print("first action of each position (applied, and the window it opens for list_chains):")
+    for name, _n, _la, _ap, _lc, first_text, _ in rows:
+        print(f"  {name}: {first_text}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
