@@ -15,7 +15,7 @@ from cardjudge.rules.core.state import Draft, Lasting, frozen_params
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
-from cardjudge.rules.ygo.views import ON_FIELD, CardView, chars, continuous_rules, env_for, is_negated
+from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for, is_negated
 
 LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
@@ -256,14 +256,9 @@ def run_step(d: Draft, link: Link, step: dict, bound: dict):
                 if key in body:
                     params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
             current = CardView(d, oid)
-            extra = {"it": current}
-            if "set_atk" in body:
-                env = _env(d, link, bound)
-                params["set_atk"] = evaluate(parse(body["set_atk"]), env.with_subject(current))
-            if "base_atk" in body:
-                env = _env(d, link, bound)
-                params["base_atk"] = evaluate(parse(body["base_atk"]), env.with_subject(current))
-            del extra
+            for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
+                if key in body:
+                    params[key] = evaluate(parse(body[key]), _env(d, link, bound).with_subject(current))
             add_lasting(d, "modify", (oid,), params, until, link)
         return None
     if op == "negate_effects":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.ygo import battle, effects, flow, legal, summons
 from cardjudge.rules.ygo.flow import Link, PendingTrigger, window
