@@ -162,7 +162,6 @@ def test_every_start_action_applies(name):
         _apply_checked(state, action, [], name)
 
 
-@pytest.mark.xfail(reason="to_dict does not write a position's inline cards: back, so load_position refuses them")
 def test_to_dict_keeps_inline_cards():
     name = next(n for n in sorted(POSITIONS) if POSITIONS[n].get("cards"))
     state = _start(name)

@@ -60,6 +60,7 @@ class CardPool:
 
     game: str
     cards: dict = field(default_factory=dict)
+    inline: list = field(default_factory=list)  # a position's own card definitions, as written, for to_dict
 
     def __contains__(self, name: str) -> bool:
         return name in self.cards
@@ -75,7 +76,7 @@ class CardPool:
 
     def merged(self, other: "CardPool") -> "CardPool":
         """A pool with this pool's cards and the other's (the other's win on a name clash)."""
-        return CardPool(self.game, {**self.cards, **other.cards})
+        return CardPool(self.game, {**self.cards, **other.cards}, self.inline + other.inline)
 
 
 def _game_rules(game: str):

@@ -32,7 +32,9 @@ def load(data: dict, source: str) -> State:
             _fail(f"unknown field {key!r}", source, data, key)
     pool = library("ygo")
     if data.get("cards"):
-        pool = pool.merged(parse_cards(data["cards"], "ygo", source, data))
+        inline = parse_cards(data["cards"], "ygo", source, data)
+        inline.inline = [_plain_card(c) for c in data["cards"]]
+        pool = pool.merged(inline)
     players_node = data.get("players")
     if not isinstance(players_node, dict) or not players_node:
         _fail("a position needs 'players' (a mapping of players in turn order)", source, data, "players")
@@ -106,6 +108,14 @@ def load(data: dict, source: str) -> State:
         next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), used=used,
         game_data=tuple(sorted(game_data.items())), winner=winner,
     )
+
+
+def _plain_card(value):
+    if isinstance(value, dict):
+        return {str(k): _plain_card(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_card(v) for v in value]
+    return value
 
 
 def _other(players, player):
@@ -275,6 +285,8 @@ def to_dict(s: State) -> dict:
     ]
     out = {"game": "ygo", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
            "chain": chain, "winner": s.winner}
+    if s.pool.inline:
+        out["cards"] = [dict(card) for card in s.pool.inline]
     if lasting:
         out["lasting"] = lasting
     used = []
