@@ -253,6 +253,104 @@ def _action_line(fields: Mapping[str, Any]) -> str:
     return text
 
 
+# --- combos --------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@click.option("--goal", required=True, metavar="EXPR", help='What to reach: an expression like "opponent.lp <= 0", or win, survive, "destroy: [L1]", "control: [L1]", "play: NAME".')
+@click.option("--max-actions", type=click.IntRange(min=0), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
+@click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
+@click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
+@click.option("--all", "all_lines", is_flag=True, help="Every line of the shortest length, not just the first found.")
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--progress", is_flag=True, help="Report the search's progress on stderr.")
+@do_option
+@json_option
+def combos(
+    position: str,
+    goal: str,
+    max_actions: int,
+    opponent: str,
+    chance: str,
+    all_lines: bool,
+    limit_nodes: int | None,
+    limit_seconds: float | None,
+    progress: bool,
+    selectors: Sequence[str],
+    as_json: bool,
+) -> None:
+    """Find the shortest lines of play from POSITION that reach the goal."""
+    cj = _api()
+    state, _ = _play(cj, position, selectors)
+    options: dict[str, Any] = {
+        "max_actions": max_actions,
+        "opponent": opponent,
+        "chance": chance,
+        "all_lines": all_lines,
+    }
+    if limit_nodes is not None:
+        options["limit_nodes"] = limit_nodes
+    if limit_seconds is not None:
+        options["limit_seconds"] = limit_seconds
+    if progress:
+        options["progress"] = _report_progress
+    result = cj.find_combos(state, goal, **options)
+    stats = {
+        "nodes": result.stats.nodes,
+        "states": result.stats.states,
+        "seconds": round(result.stats.seconds, 3),
+    }
+    probability = getattr(result, "probability", None)
+    if as_json:
+        _echo_json(
+            {
+                "goal": goal,
+                "found": bool(result.found),
+                "complete": bool(result.complete),
+                "reason": result.reason,
+                "probability": probability,
+                "stats": stats,
+                "lines": [line.to_dict(lambda action: action.to_dict()) for line in result.lines],
+            }
+        )
+        return
+    click.echo(_situation(cj.to_dict(state)))
+    click.echo(f"goal: {goal}")
+    for number, line in enumerate(result.lines, 1):
+        click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}):")
+        for text in _line_texts(line.to_dict(lambda action: action.to_dict()), "   "):
+            click.echo(text)
+    if not result.lines:
+        click.echo("no line found")
+    if probability is not None:
+        click.echo(f"probability: {probability:.4g}")
+    click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
+    click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
+
+
+def _line_texts(line: Mapping[str, Any], indent: str) -> list[str]:
+    """A line's actions, numbered, with the answer to each deviation indented under it."""
+    out = []
+    replies: dict[int, list] = {}
+    for reply in line.get("replies") or []:
+        replies.setdefault(reply["at"], []).append(reply)
+    actions = line.get("actions") or []
+    for at in range(len(actions) + 1):
+        for reply in replies.get(at, []):
+            out.append(f"{indent}if instead: {_action_line(reply['action'])}")
+            out += _line_texts(reply["line"], indent + "   ")
+        if at < len(actions):
+            out.append(f"{indent}{at + 1}. {_action_line(actions[at])}")
+    return out
+
+
+def _report_progress(stats: Any, best: Any) -> None:
+    found = "" if best is None else f", best line so far: {best.length} actions"
+    click.echo(f"searching: {stats.nodes} nodes, {stats.states} states, {stats.seconds:.1f} s{found}", err=True)
+
+
 # --- validate ------------------------------------------------------------------------------
 
 
