@@ -308,11 +308,52 @@ def test_chains_limit_is_reported():
         assert doc["reason"]
 
 
+# --- combos --------------------------------------------------------------------------------
+
+WANGHU = str(ROOT / "examples" / "ygo-wanghu.yaml")
+ROBOYAROU_ON_FIELD = 'count(you.monsters, name == "Roboyarou") >= 1'
+
+
+def test_combos_json_shape():
+    result = run("combos", WANGHU, "--goal", ROBOYAROU_ON_FIELD, "--max-actions", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["found"] is True and doc["complete"] is True
+    assert doc["reason"]
+    assert set(doc["stats"]) == {"nodes", "states", "seconds"}
+    line = doc["lines"][0]
+    assert line["length"] == 1
+    assert any(fields["card_id"] == "R" for fields in line["actions"])
+    for fields in line["actions"]:
+        assert ACTION_FIELDS <= set(fields)
+
+
+def test_combos_for_people():
+    result = run("combos", WANGHU, "--goal", ROBOYAROU_ON_FIELD, "--max-actions", "1")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert "line 1 (1 action):" in out
+    assert out[-1].startswith("complete: found")
+
+
+def test_combos_cut_short_by_a_limit_says_so():
+    result = run("combos", WANGHU, "--goal", "opponent.lp <= 0", "--limit-nodes", "5", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["complete"] is False
+    assert "limit" in doc["reason"]
+
+
+def test_combos_malformed_goal_is_one_line():
+    result = run("combos", WANGHU, "--goal", "nonsense ((")
+    assert_one_line_error(result, "goal")
+
+
 # --- the command itself --------------------------------------------------------------------
 
 
 def test_help_lists_the_commands():
     result = run("--help")
     assert result.exit_code == 0
-    for command in ("moves", "play", "chains", "validate"):
+    for command in ("moves", "play", "chains", "combos", "validate"):
         assert command in result.stdout
