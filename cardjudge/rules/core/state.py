@@ -12,7 +12,7 @@ State.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -95,9 +95,6 @@ def frozen_params(mapping: dict | None) -> tuple:
     if not mapping:
         return ()
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in mapping.items()))
-
-
-_EXCLUDED_FROM_KEY = {"pool", "_hash", "_cache"}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -294,5 +291,3 @@ class Draft:
 
 # Zones whose cards are controlled (rather than owned) by the player they are listed under.
 FIELD_ZONES = {"monsters", "spells_traps", "field_spell", "battlefield", "characters"}
-
-STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in _EXCLUDED_FROM_KEY)

@@ -44,10 +44,9 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
         zone = "extra_deck"
     from_zone = obj.zone
     equipped = [o for o in d.objects.values() if o.equipped_to == oid]
-    new = d.move(oid, zone, controller=controller, top=top, face_up=face_up if zone not in ("hand", "deck") else zone != "deck",
+    hidden = zone in ("hand", "deck", "extra_deck")
+    new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
-    if zone in ("hand", "deck", "extra_deck"):
-        new = d.update(new.oid, face_up=False if zone != "hand" else False)
     flow.emit(d, Event("moved", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
                        method=method, from_zone=from_zone, to_zone=zone))
     if zone == "graveyard":

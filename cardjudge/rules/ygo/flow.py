@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.lasting import tick
 from cardjudge.rules.core.orderings import next_choices
-from cardjudge.rules.core.state import Draft, State
+from cardjudge.rules.core.state import Draft
 
 PHASES = ("draw", "standby", "main1", "battle_start", "battle_step", "damage_step", "battle_end", "main2", "end")
 ALWAYS_OFFERED = {"main1", "main2", "battle_step"}
@@ -316,10 +316,6 @@ def drop_missed_timing(d: Draft) -> None:
     )
 
 
-def placing_triggers(s) -> bool:
-    return bool(s.pending) and not s.get("resolving_chain") and window(s)[0] != "respond_locked"
-
-
 def finish_triggers_if_done(d: Draft) -> None:
     """All simultaneous triggers are placed: the chain (if any) opens for responses."""
     if any(isinstance(p, PendingTrigger) for p in d.pending):
@@ -327,6 +323,3 @@ def finish_triggers_if_done(d: Draft) -> None:
     if d.chain:
         set_window(d, "respond", d.opponent_of(d.chain[-1].controller), 0)
 
-
-def to_state(d: Draft) -> State:
-    return d.freeze()

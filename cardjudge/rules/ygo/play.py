@@ -5,9 +5,7 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.ygo import battle, effects, flow, legal, summons
-from cardjudge.rules.ygo.flow import Link, PendingTrigger, window
-
-ALWAYS_OFFERED = {"main1", "main2", "battle_step"}
+from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger, window
 
 
 def apply(state: State, action) -> State:
