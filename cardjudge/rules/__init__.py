@@ -6,7 +6,12 @@ GAMES = {"ygo": "cardjudge.rules.ygo"}
 
 
 def rules_for(game: str):
-    """The rules module of a game (``compile_ability``, ``load_position``, ``legal_actions`` ...)."""
+    """The rules module of a game.
+
+    A rules module exports ``compile_ability(raw, index, fields)``, ``load_position(data, source)``,
+    ``legal_actions(state)``, ``apply(state, action)``, ``to_dict(state)`` and, for combo goals,
+    ``goal_env(state, player)`` (the expression environment with ``you``, ``opponent``, ``winner``).
+    """
     if game not in GAMES:
         raise KeyError(game)
     return import_module(GAMES[game])

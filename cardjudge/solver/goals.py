@@ -143,13 +143,10 @@ def _expression_goal(text: str, state, player: str) -> Goal:
 
 
 def _env_maker(state):
-    if state.game == "ygo":
-        from cardjudge.rules.ygo.views import PlayerView, env_for
+    """The game's goal environment: its rules module's ``goal_env(state, player)``."""
+    from cardjudge.rules import rules_for
 
-        def env(s, player):
-            e = env_for(s, None, player)
-            e.vars["winner"] = PlayerView(s, s.winner) if s.winner else None
-            return e
-
-        return env
-    raise InputError(f"goal: expressions are not supported for game {state.game!r} yet")
+    goal_env = getattr(rules_for(state.game), "goal_env", None)
+    if goal_env is None:
+        raise InputError(f"goal: expressions are not supported for game {state.game!r} yet")
+    return goal_env

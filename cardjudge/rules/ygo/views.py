@@ -365,3 +365,10 @@ def env_for(s, source_oid: int | None, controller: str, event=None, extra: dict 
     if extra:
         variables.update(extra)
     return Env(variables)
+
+
+def goal_env(s, player: str) -> Env:
+    """The names a combo goal sees: you (the searching player), opponent, game and winner."""
+    env = env_for(s, None, player)
+    env.vars["winner"] = PlayerView(s, s.winner) if s.winner else None
+    return env
