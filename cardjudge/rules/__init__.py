@@ -2,7 +2,7 @@
 
 from importlib import import_module
 
-GAMES = {"ygo": "cardjudge.rules.ygo"}
+GAMES = {"ygo": "cardjudge.rules.ygo", "eredan": "cardjudge.rules.eredan"}
 
 
 def rules_for(game: str):
