@@ -36,15 +36,15 @@ def _after_hp_loss(d, oid) -> None:
         died(d, oid)
 
 
-def deal_damage(d, oid, amount: int, kind: str) -> int:
+def deal_damage(d, oid, amount: int, kind: str, resisted: bool = True) -> int:
     """Damage to a living character, reduced by Défense (physical) or Esprit (magic, when
-    the rule option says so); returns the damage taken."""
+    the rule option says so) unless already ``resisted``; returns the damage taken."""
     if oid is None or not alive(d, oid):
         return 0
     now = stats(d, oid)
-    if kind == "physical":
+    if resisted and kind == "physical":
         amount -= now["defense"]
-    elif kind == "magic" and option(d, "magic_resisted_by_esprit"):
+    elif resisted and kind == "magic" and option(d, "magic_resisted_by_esprit"):
         amount -= now["esprit"]
     amount = max(0, amount)
     if amount:

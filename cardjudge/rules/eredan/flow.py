@@ -353,7 +353,6 @@ def _do_moment(d, work: Work) -> None:
 
 def _do_clash(d, work: Work) -> None:
     d.phase = "clash"
-    d.game_data["rolls"] = ()
     attacker = fighter_of(d, d.active)
     defender = fighter_of(d, d.opponent_of(d.active))
     strikers = [oid for oid in (attacker, defender) if oid is not None and _strikes(d, oid)]
@@ -380,18 +379,22 @@ def _strikes(d, oid) -> bool:
 
 
 def _do_roll(d, work: Work) -> None:
-    d.game_data["rolls"] = tuple(d.game_data.get("rolls") or ()) + ((work.holder, work.value),)
+    """The roll is made: the blow is the roll less the opposing Défense (nothing can change
+    either before the blow lands), kept until the strike."""
+    other = fighter_of(d, d.opponent_of(d.objects[work.holder].controller))
+    damage = max(0, work.value - stats(d, other)["defense"])
+    d.game_data["blows"] = tuple(d.game_data.get("blows") or ()) + ((work.holder, damage),)
 
 
 def _do_strike(d, work: Work) -> None:
     """The blows rolled so far land (together, when the clash is simultaneous)."""
     blows = []
-    for oid, value in d.game_data.get("rolls") or ():
+    for oid, damage in d.game_data.get("blows") or ():
         other = fighter_of(d, d.opponent_of(d.objects[oid].controller))
-        blows.append((other, value))
-    d.game_data["rolls"] = ()
-    for other, value in blows:
-        effects.deal_damage(d, other, value, "physical")
+        blows.append((other, damage))
+    d.game_data.pop("blows", None)
+    for other, damage in blows:
+        effects.deal_damage(d, other, damage, "physical", resisted=False)
     if option(d, "clash") == "active_first":
         # a defender killed by the first blow no longer strikes back
         d.pending = tuple(w for w in d.pending if not (w.kind == "roll" and not alive(d, w.holder)))
@@ -419,7 +422,7 @@ def _do_after_combat(d, work: Work) -> None:
     for effect in ended:
         if effect.kind == "lifetime":
             effects.leave_play(d, effect.source)
-    for key in ("fight", "played", "rolls", "items_now"):
+    for key in ("fight", "played", "blows", "items_now"):
         d.game_data.pop(key, None)
     d.touched()
     check_winner(d)
@@ -496,7 +499,7 @@ def check_winner(d, end_of_turn: bool = False) -> None:
         d.phase = "over"
         d.pending = ()
         d.chain = ()
-        for key in ("fight", "played", "rolls", "items_now", "play", "to_play"):
+        for key in ("fight", "played", "blows", "items_now", "play", "to_play"):
             d.game_data.pop(key, None)
 
 

@@ -4,7 +4,7 @@ Besides the contract's ``characters`` (with ``hp`` and ``attached``), a position
 ``rules`` (rule options), ``fight`` (player -> fighter label), ``to_play`` and ``play`` (who
 plays next and each player's state: first, done or ``{after: CARD}`` when an Enchaînement
 allows another card), ``queue`` (cards played and not resolved yet), ``played`` (the card
-names played in this fight, in order), ``rolls``, ``countering``, ``items_now``, ``deck_out``,
+names played in this fight, in order), ``blows`` (rolled, not landed yet), ``countering``, ``items_now``, ``deck_out``,
 ``pending`` (work left in the middle of a resolution) and ``lasting`` (characteristic changes).
 """
 
@@ -28,7 +28,7 @@ PHASES = ("fight_choice", "play", "resolution", "clash", "end_of_combat", "end_o
 ZONES = ("characters", "hand", "deck", "discard", "in_fight")
 PLAYER_FIELDS = set(ZONES) | {"score"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "rules", "fight", "to_play", "play",
-              "queue", "played", "rolls", "countering", "items_now", "deck_out", "pending", "lasting"}
+              "queue", "played", "blows", "countering", "items_now", "deck_out", "pending", "lasting"}
 CHARACTER_FIELDS = {"card", "id", "hp", "tapped", "attached", "now"}
 ATTACHED_FIELDS = {"card", "id", "turns_left", "combats_left", "until", "turn", "caster", "fired", "waiting", "owner"}
 IN_FIGHT_FIELDS = {"card", "id", "turn", "caster", "fired"}
@@ -301,13 +301,13 @@ def _load_fight(ld, data: dict, game_data: dict, phase: str, turn: int) -> None:
         game_data["play"] = tuple(sorted(statuses.items()))
     elif data.get("to_play") or data.get("play"):
         ld.fail("'to_play' and 'play' belong to the play phase", data, "to_play" if data.get("to_play") else "play")
-    rolls = []
-    for index, item in enumerate(data.get("rolls") or []):
-        if not isinstance(item, dict) or set(item) != {"by", "value"} or not isinstance(item["value"], int):
-            ld.fail("each roll is {by: LABEL, value: N}", data["rolls"], index)
-        rolls.append((ld.oid_of(item["by"], item, "by"), item["value"]))
-    if rolls:
-        game_data["rolls"] = tuple(rolls)
+    blows = []
+    for index, item in enumerate(data.get("blows") or []):
+        if not isinstance(item, dict) or set(item) != {"by", "damage"} or not isinstance(item["damage"], int):
+            ld.fail("each blow is {by: LABEL, damage: N}", data["blows"], index)
+        blows.append((ld.oid_of(item["by"], item, "by"), item["damage"]))
+    if blows:
+        game_data["blows"] = tuple(blows)
     countering = []
     for index, item in enumerate(data.get("countering") or []):
         if not isinstance(item, dict) or set(item) != {"player", "type"}:
@@ -341,8 +341,8 @@ def _load_fight(ld, data: dict, game_data: dict, phase: str, turn: int) -> None:
 
 
 def _clash_work(game_data: dict) -> list:
-    """The rest of a clash from the rolls already made (a simultaneous clash)."""
-    done = {oid for oid, _ in game_data.get("rolls", ())}
+    """The rest of a simultaneous clash from the blows already rolled."""
+    done = {oid for oid, _ in game_data.get("blows", ())}
     fighters = [oid for _, oid in game_data.get("fight", ())]
     works = [Work("roll", holder=oid) for oid in fighters if oid not in done]
     return works + [Work("strike"), Work("end_combat"), Work("end_turn"), Work("start_turn")]
@@ -457,8 +457,8 @@ def to_dict(s: State) -> dict:
     if s.phase == "play":
         out["to_play"] = s.get("to_play")
         out["play"] = {p: v if isinstance(v, str) else {"after": v[1]} for p, v in s.get("play") or ()}
-    if s.get("rolls"):
-        out["rolls"] = [{"by": _label(s, oid), "value": value} for oid, value in s.get("rolls")]
+    if s.get("blows"):
+        out["blows"] = [{"by": _label(s, oid), "damage": damage} for oid, damage in s.get("blows")]
     if s.get("countering"):
         out["countering"] = [{"player": p, "type": t} for p, t in s.get("countering")]
     if s.get("items_now"):
