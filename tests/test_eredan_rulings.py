@@ -43,9 +43,10 @@ def zone_names(state, player, zone):
 
 def play(state, *cards):
     """The player to play plays these cards (by name) and stops."""
+    player = state.get("to_play")
     for name in cards:
         state = act(state, kind="activate", card=name)
-    if state.phase == "play":
+    if state.phase == "play" and state.get("to_play") == player:
         state = act(state, kind="pass")
     return state
 

@@ -99,6 +99,7 @@ def load(data: dict, source: str) -> State:
         if key not in TOP_FIELDS:
             ld.fail(f"unknown field {key!r}", data, key)
     pool = library("eredan")
+    _check_library(pool)
     if data.get("cards"):
         inline = parse_cards(data["cards"], "eredan", source, data)
         for index, card in enumerate(inline):
@@ -191,6 +192,17 @@ def load(data: dict, source: str) -> State:
     draft = Draft(state)
     sync_life(draft)
     return draft.freeze()
+
+
+_checked_libraries: set = set()
+
+
+def _check_library(pool) -> None:
+    """The built-in library's cards are checked once, like a position's own cards."""
+    if id(pool) not in _checked_libraries:
+        for card in pool:
+            check_card(card, "the eredan card library")
+        _checked_libraries.add(id(pool))
 
 
 def _winner(ld, data, players):
