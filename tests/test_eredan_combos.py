@@ -32,7 +32,7 @@ def test_worst_case_needs_shi_then_mi():
     result = find_combos(state, "win", max_actions=3, chance="worst")
     assert result.found and result.complete
     line = result.lines[0]
-    assert texts(line)[:3] == ["you picks the fight T against C", "you plays Shi", "you plays Mi"]
+    assert texts(line)[:3] == ["you pick the fight T against C", "you play Shi", "you play Mi"]
     # the line answers every roll: the main line takes one, the replies the others
     assert {a.player for a in line.actions} >= {"you", "chance"}
 

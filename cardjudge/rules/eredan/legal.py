@@ -48,6 +48,11 @@ def _listing(s) -> list:
     return []
 
 
+def _says(player: str, verb: str) -> str:
+    """"you play", "opponent plays": the verb agrees with the player key."""
+    return f"{player} {verb}" if player == "you" else f"{player} {verb}s"
+
+
 def _number(actions: list) -> list:
     from dataclasses import replace
 
@@ -69,11 +74,11 @@ def _decision_actions(s, player, options) -> list:
                                     card_id=label(work.card) if work.card in s.objects else None,
                                     targets=(label(value),), payload=(("probability", probability), ("value", value))))
         elif work.kind == "discard_down":
-            out.append(Action("", player, "choose", f"{player} discards {s.objects[value].card}",
+            out.append(Action("", player, "choose", f"{_says(player, 'discard')} {s.objects[value].card}",
                               card=s.objects[value].card, card_id=label(value), targets=(label(value),),
                               payload=(("value", value),)))
         else:
-            out.append(Action("", player, "choose", f"{player} chooses {label(value)} for {work.name}",
+            out.append(Action("", player, "choose", f"{_says(player, 'choose')} {label(value)} for {work.name}",
                               card=work.name, card_id=label(work.card) if work.card in s.objects else None,
                               targets=(label(value),), payload=(("value", value),)))
     return _number(out)
@@ -87,7 +92,7 @@ def _fight_choices(s) -> list:
     for a in _distinct(s, mine):
         for b in _distinct(s, theirs):
             la, lb = s.objects[a].label, s.objects[b].label
-            out.append(Action("", me, "attack", f"{me} picks the fight {la} against {lb}", card=s.objects[a].card,
+            out.append(Action("", me, "attack", f"{_says(me, 'pick')} the fight {la} against {lb}", card=s.objects[a].card,
                               card_id=la, targets=(lb,), payload=(("mine", a), ("theirs", b))))
     return _number(out)
 
@@ -157,13 +162,13 @@ def _plays(s) -> list:
             for target in [o for p in s.players for o in characters(s, p) if alive(s, o)]:
                 if may_hold(s, card, target):
                     tl = s.objects[target].label
-                    out.append(Action("", player, "activate", f"{player} plays {name} on {tl}", card=name,
+                    out.append(Action("", player, "activate", f"{_says(player, 'play')} {name} on {tl}", card=name,
                                       card_id=label, targets=(tl,), payload=(("card", oid), ("target", target))))
             continue
         holder = by if mode == "self" else fighter_of(s, s.opponent_of(player)) if mode == "opponent" else None
         if holder is not None and not may_hold(s, card, holder):
             continue
-        out.append(Action("", player, "activate", f"{player} plays {name}", card=name, card_id=label,
+        out.append(Action("", player, "activate", f"{_says(player, 'play')} {name}", card=name, card_id=label,
                           payload=(("card", oid),)))
-    out.append(Action("", player, "pass", f"{player} plays no more cards in this fight"))
+    out.append(Action("", player, "pass", f"{_says(player, 'play')} no more cards in this fight"))
     return _number(out)
