@@ -370,3 +370,70 @@ def test_player_who_cannot_refill_the_hand_loses_at_end_of_that_turn():
     assert cj.to_dict(s)["deck_out"] == ["opponent"]
     s = fight(s, "P", "M")
     assert s.winner == "you"
+
+
+def test_hand_above_five_is_discarded_down_at_end_of_turn_by_its_player():
+    s = position({"characters": [{"card": "Test Combattant", "id": "K"}],
+                  "hand": ["Mi", "Shi", "Fu", "Contresort", "Katana", "Wakizashi", "Epée courte"]},
+                 {"characters": [{"card": "Test Prêtre", "id": "P"}]})
+    s = act(s, kind="attack", card_id="K", targets=["P"])
+    s = play(play(s))
+    s = roll(roll(s))
+    choices = [d for _, d in actions(s)]
+    assert {d["player"] for d in choices} == {"you"} and len(choices) == 7
+    s = act(s, card="Katana")
+    s = act(s, card="Mi")
+    assert s.turn == 3
+    assert sorted(zone_names(s, "you", "discard")) == ["Katana", "Mi"]
+    assert len(zone_names(s, "you", "hand")) == 5
+
+
+def test_rule_option_tapped_defender():
+    you = {"characters": [{"card": "Test Combattant", "id": "K"}]}
+    them = {"characters": [{"card": "Test Prêtre", "id": "P", "tapped": True}, {"card": "Test Mage", "id": "N"}]}
+    assert {d["targets"][0] for _, d in actions(position(you, them), kind="attack")} == {"N"}
+    s = position(you, them, rules={"tapped_defender": True})
+    assert {d["targets"][0] for _, d in actions(s, kind="attack")} == {"N", "P"}
+
+
+def test_rule_option_pure_mage_casting_a_sort_makes_no_physical_attack():
+    for rule, rolls in ((False, {"M", "C"}), (True, {"C"})):
+        s = position({"characters": [{"card": "Test Mage", "id": "M"}], "hand": ["Contresort"]},
+                     {"characters": [{"card": "Test Combattant", "id": "C"}]},
+                     rules={"pure_mage_spell_no_attack": rule})
+        s = act(s, kind="attack", card_id="M", targets=["C"])
+        s = play(play(s, "Contresort"))
+        rolled = set()
+        while actions(s, player="chance"):
+            rolled.add(actions(s, player="chance")[0][1]["card_id"])
+            s = roll(s)
+        assert rolled == rolls
+
+
+def test_rule_option_clash_active_first_a_killed_defender_does_not_strike_back():
+    for rule in ("simultaneous", "active_first"):
+        s = position({"characters": [{"card": "Test Combattant", "id": "K"}, {"card": "Test Mage", "id": "M"}]},
+                     {"characters": [{"card": "Test Bête", "id": "B", "hp": 1}, {"card": "Test Prêtre", "id": "P"}]},
+                     rules={"clash": rule})
+        s = act(s, kind="attack", card_id="K", targets=["B"])
+        s = play(play(s))
+        s = roll(s, min)  # K: 5 against Défense 2, enough to kill B
+        if rule == "simultaneous":
+            s = roll(s, max)  # B still strikes: 8 against Défense 4
+            assert char(s, "K")["hp"] == 25 - 4
+        else:
+            assert not actions(s, player="chance")
+            assert char(s, "K")["hp"] == 25
+        assert char(s, "B")["hp"] <= 0
+
+
+def test_rule_option_fight_start_parts_before_or_after_the_cards():
+    # Nuée attached before the fight hits at its start; played in this fight, it hits at activation
+    # and, with after_cards, again at the start of the combat once the cards have resolved
+    for rule, damage in (("before_cards", 2), ("after_cards", 4)):
+        s = position({"characters": [{"card": "Test Prêtre", "id": "P"}], "hand": ["Nuée de scarabées"]},
+                     {"characters": [{"card": "Test Mage", "id": "N"}]},
+                     rules={"fight_start_triggers": rule})
+        s = act(s, kind="attack", card_id="P", targets=["N"])
+        s = play(play(s, "Nuée de scarabées"))
+        assert char(s, "N")["hp"] == 20 - damage
