@@ -115,12 +115,10 @@ def leave_play(d, card_oid) -> None:
 def attach(d, card_oid, holder, waiting: bool = False) -> int:
     """Move a card to a character (kept as the same physical card, a new object); its
     lifetime record follows it. Returns the card's new object id."""
-    obj = d.objects[card_oid]
     flags = frozenset({"waiting"}) if waiting else frozenset()
     new = d.move(card_oid, "attached", equipped_to=holder, flags=flags)
     d.lasting = tuple(replace(e, source=new.oid, affected=(new.oid,)) if e.kind == "lifetime" and e.source == card_oid
                       else e for e in d.lasting)
     d.used = frozenset(("fired", new.oid, u[2]) if isinstance(u, tuple) and u[:2] == ("fired", card_oid) else u
                        for u in d.used)
-    del obj
     return new.oid

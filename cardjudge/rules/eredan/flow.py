@@ -463,11 +463,8 @@ def _do_start_turn(d, work: Work) -> None:
     d.active = d.opponent_of(d.active)
     d.phase = "start_of_turn"
     d.game_data.pop("deck_out", None)
+    _untap_lines(d)
     for player in _turn_order(d):
-        alive_ones = living(d, player)
-        if alive_ones and all("tapped" in d.objects[o].flags for o in alive_ones):
-            for oid in alive_ones:
-                d.update(oid, flags=d.objects[oid].flags - {"tapped"})
         while len(d.zone(player, "hand")) < HAND_SIZE and d.zone(player, "deck"):
             d.move(d.zone(player, "deck")[0], "hand")
         if len(d.zone(player, "hand")) < HAND_SIZE:
@@ -475,8 +472,21 @@ def _do_start_turn(d, work: Work) -> None:
     push_front(d, [Work("moment", moment="turn_start"), Work("open_fight")])
 
 
+def _untap_lines(d) -> None:
+    """A player whose living characters are all tapped untaps them all."""
+    for player in _turn_order(d):
+        alive_ones = living(d, player)
+        if alive_ones and all("tapped" in d.objects[o].flags for o in alive_ones):
+            for oid in alive_ones:
+                d.update(oid, flags=d.objects[oid].flags - {"tapped"})
+
+
 def _do_open_fight(d, work: Work) -> None:
-    d.phase = "fight_choice"
+    # "en début de tour" parts may have killed characters: who is left must be able to fight
+    check_winner(d)
+    if d.winner is None:
+        _untap_lines(d)
+        d.phase = "fight_choice"
 
 
 def check_winner(d, end_of_turn: bool = False) -> None:

@@ -458,14 +458,12 @@ def to_dict(s: State) -> dict:
     current = fight(s)
     if current:
         out["fight"] = {player: _label(s, oid) for player, oid in current.items()}
-    if s.get("played"):
-        out["played"] = [{"card": name, "player": player} for player, name in s.get("played")]
+    resolved = list(s.get("played") or ())[:len(s.get("played") or ()) - len(s.chain)]
+    if resolved:  # the cards still in the queue are the last ones played; they are written below
+        out["played"] = [{"card": name, "player": player} for player, name in resolved]
     out["queue"] = [{"card": s.objects[p.card].card, "id": _label(s, p.card), "player": p.player,
                      "by": _label(s, p.by), **({"target": _label(s, p.target)} if p.target is not None else {})}
                     for p in s.chain]
-    if s.get("played"):
-        # the queue's cards are the last ones of 'played'; it is written whole above
-        out["played"] = out["played"][:len(out["played"]) - len(s.chain)]
     if s.phase == "play":
         out["to_play"] = s.get("to_play")
         out["play"] = {p: v if isinstance(v, str) else {"after": v[1]} for p, v in s.get("play") or ()}

@@ -3,7 +3,7 @@ card expressions and combo goals see."""
 
 from __future__ import annotations
 
-from cardjudge.rules.core.expr import Env, evaluate
+from cardjudge.rules.core.expr import Env, _Missing, evaluate
 from cardjudge.rules.eredan.cards import attack_range, card_type, classes
 
 HAND_SIZE = 5
@@ -147,8 +147,6 @@ class CharView:
             return [CardView(s, c) for c in attached_to(s, self.oid)]
         if name == "attack":
             return [stats(s, self.oid)["attack_min"], stats(s, self.oid)["attack_max"]]
-        from cardjudge.rules.core.expr import _Missing
-
         raise _Missing(name)
 
 
@@ -177,8 +175,6 @@ class CardView:
             return card_type(card)
         if name in ("subtype", "guild"):
             return card[name]
-        from cardjudge.rules.core.expr import _Missing
-
         raise _Missing(name)
 
 
@@ -223,8 +219,6 @@ class PlayerView:
         for oid in characters(s, self.name):
             if s.objects[oid].label == name:
                 return CharView(s, oid)
-        from cardjudge.rules.core.expr import _Missing
-
         raise _Missing(name)
 
 
