@@ -77,3 +77,10 @@ def test_chance_outcomes_carry_probabilities_and_merge_equal_results():
     state = _at_the_clash({"you": "Q", "opponent": "C"})
     outcomes = EngineDomain(state).chance_outcomes(state)
     assert len(outcomes) == 1 and outcomes[0][1] == pytest.approx(1)
+
+
+def test_goals_see_players_characters_by_label_and_who_is_alive():
+    state = cj.load_position(POSITION)
+    result = find_combos(state, "not opponent.C.alive and you.T.hp > 0", max_actions=3, chance="worst")
+    assert result.found and result.lines[0].length == 3
+    assert find_combos(state, "count(opponent.alive) == 0 and winner == you", max_actions=3).found

@@ -134,7 +134,11 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                 raise InputError(f"card {name!r}, ability {number}: {error.message}", source, where) from None
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)
-        pool.cards[name] = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
+        card = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
+        check_card = getattr(_game_rules(game), "check_card", None)  # what a game reads off the card's fields
+        if check_card is not None:
+            check_card(card, source, line)
+        pool.cards[name] = card
     return pool
 
 

@@ -2,10 +2,11 @@
 attached cards with their lifetimes, attack rolls as chance events."""
 
 from cardjudge.rules.eredan.abilities import compile_ability
+from cardjudge.rules.eredan.cards import check_card
 from cardjudge.rules.eredan.legal import legal_actions
 from cardjudge.rules.eredan.play import apply
 from cardjudge.rules.eredan.position import load as load_position
 from cardjudge.rules.eredan.position import to_dict
 from cardjudge.rules.eredan.views import goal_env
 
-__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
+__all__ = ["check_card", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]

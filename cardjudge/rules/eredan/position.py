@@ -19,7 +19,7 @@ from cardjudge.rules.core.lasting import remaining
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options
 from cardjudge.rules.eredan.abilities import STATS, TIMED
-from cardjudge.rules.eredan.cards import card_type, check_card, lifetime
+from cardjudge.rules.eredan.cards import card_type, lifetime
 from cardjudge.rules.eredan.play import sync_life
 from cardjudge.rules.eredan.records import OID_FIELDS, Played, Work
 from cardjudge.rules.eredan.views import attached_to, fight, lifetime_of, stats
@@ -99,11 +99,8 @@ def load(data: dict, source: str) -> State:
         if key not in TOP_FIELDS:
             ld.fail(f"unknown field {key!r}", data, key)
     pool = library("eredan")
-    _check_library(pool)
     if data.get("cards"):
         inline = parse_cards(data["cards"], "eredan", source, data)
-        for index, card in enumerate(inline):
-            check_card(card, source, yamlio.line_of(data["cards"], index))
         inline.inline = [_plain(c) for c in data["cards"]]
         pool = pool.merged(inline)
     ld.pool = pool
@@ -192,17 +189,6 @@ def load(data: dict, source: str) -> State:
     draft = Draft(state)
     sync_life(draft)
     return draft.freeze()
-
-
-_checked_libraries: set = set()
-
-
-def _check_library(pool) -> None:
-    """The built-in library's cards are checked once, like a position's own cards."""
-    if id(pool) not in _checked_libraries:
-        for card in pool:
-            check_card(card, "the eredan card library")
-        _checked_libraries.add(id(pool))
 
 
 def _winner(ld, data, players):
