@@ -437,3 +437,20 @@ def test_rule_option_fight_start_parts_before_or_after_the_cards():
         s = act(s, kind="attack", card_id="P", targets=["N"])
         s = play(play(s, "Nuée de scarabées"))
         assert char(s, "N")["hp"] == 20 - damage
+
+
+def test_a_random_range_in_a_card_is_a_chance_event():
+    fete = {"name": "Test Fête", "type": "action",
+            "abilities": [{"when": "activation", "do": [{"damage": {"to": "opponent", "amount": [1, 3], "kind": "direct"}}]}]}
+    s = position({"characters": [{"card": "Test Combattant", "id": "K"}], "hand": ["Test Fête"]},
+                 {"characters": [{"card": "Test Prêtre", "id": "P"}]}, cards=[fete])
+    s = act(s, kind="attack", card_id="K", targets=["P"])
+    s = play(play(s, "Test Fête"))
+    draws = [d for _, d in actions(s)]
+    assert [d["player"] for d in draws] == ["chance"] * 3
+    assert [d["probability"] for d in draws] == pytest.approx([1 / 3] * 3)
+    s = act(s, player="chance", text="Test Fête: 3 (0.3333)")
+    assert char(s, "P")["hp"] == 22 - 3
+    assert actions(s, player="chance")  # now the attack rolls
+    d = cj.to_dict(s)
+    assert cj.to_dict(cj.load_position(d)) == d

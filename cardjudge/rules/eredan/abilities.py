@@ -14,7 +14,8 @@ Each ability is one timed or static part of the card's text::
       during: activation_turn   # "le tour où cette carte est jouée"
       modify: {attack: -3, esprit: -2}
 
-Effects: ``damage`` (``kind`` physical, magic or direct), ``lose_hp``, ``heal``, ``modify``
+Effects: ``damage`` (``kind`` physical, magic or direct), ``lose_hp``, ``heal`` (their ``amount``
+an expression, or ``[low, high]`` for a random "low à high": a chance event), ``modify``
 (``until`` combat, turn or game), ``discard_self``, ``discard_attached``, ``fetch_attach``,
 ``counter_next``, ``move_random``, ``items_now``. Who an effect applies to (``to``):
 ``caster`` (the character who played the card), ``holder``, ``opponent`` (the fighter facing
@@ -142,7 +143,13 @@ def _effect(raw) -> Effect:
         if op == "damage" and kind not in DAMAGE_KINDS:
             raise InputError(f"do: damage 'kind' must be one of {', '.join(DAMAGE_KINDS)}")
         params = (("element", body["element"]),) if body.get("element") else ()
-        return Effect(op, to, _expr(body["amount"], "do"), kind, params)
+        amount = body["amount"]
+        if isinstance(amount, list):  # "1 à 3": a chance event, each value equally likely
+            if (len(amount) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in amount)
+                    or amount[0] > amount[1]):
+                raise InputError(f"do: {op} 'amount' range must be [low, high]")
+            return Effect(op, to, None, kind, params + (("range", tuple(amount)),))
+        return Effect(op, to, _expr(amount, "do"), kind, params)
     if op == "modify":
         until = body.get("until", "combat")
         if until not in UNTILS:

@@ -35,6 +35,10 @@ def decision(s, work: Work):
         low, high = now["attack_min"], now["attack_max"]
         count = high - low + 1
         return CHANCE, [(v, 1 / count, f"attack roll {v}") for v in range(low, high + 1)]
+    if draws_amount(s, work):
+        low, high = _effect_of(s, work).param("range")
+        count = high - low + 1
+        return CHANCE, [(v, 1 / count, f"{work.name}: {v}") for v in range(low, high + 1)]
     if work.kind == "effect" and work.target is None:
         effect = _effect_of(s, work)
         if effect.op == "move_random":
@@ -54,7 +58,15 @@ def decision(s, work: Work):
     return None
 
 
-def _with_choice(work: Work, value) -> Work:
+def draws_amount(s, work: Work) -> bool:
+    """Whether the work waits for chance to draw a random amount ("1 à 3")."""
+    return work.kind == "effect" and work.value is None and bool(_effect_of(s, work).param("range"))
+
+
+def _with_choice(s, work: Work, value) -> Work:
+    """The work with its decision taken: a drawn amount, a chosen character or card, a roll."""
+    if draws_amount(s, work):
+        return replace(work, value=value)
     if work.kind == "effect":
         return replace(work, target=value)
     if work.kind == "discard_down":
@@ -65,7 +77,7 @@ def _with_choice(work: Work, value) -> Work:
 def decide(d, value) -> None:
     """Take the decision the first work waits for, then carry on."""
     work = d.pending[0]
-    d.pending = (_with_choice(work, value),) + tuple(d.pending[1:])
+    d.pending = (_with_choice(d, work, value),) + tuple(d.pending[1:])
     _do_first(d)
     run(d)
 
@@ -82,7 +94,7 @@ def run(d) -> None:
             if not options:
                 d.pending = tuple(d.pending[1:])
                 continue
-            d.pending = (_with_choice(work, options[0][0]),) + tuple(d.pending[1:])
+            d.pending = (_with_choice(d, work, options[0][0]),) + tuple(d.pending[1:])
         _do_first(d)
 
 
@@ -253,7 +265,10 @@ def _targets(d, work: Work, to: str) -> list:
 
 
 def _amount(d, work: Work, tree, victim=None) -> int:
-    """An effect's number; ``victim`` names the character it is applied to ("son Esprit")."""
+    """An effect's number; ``victim`` names the character it is applied to ("son Esprit").
+    A random amount was drawn by chance into ``work.value``."""
+    if tree is None:
+        return work.value or 0
     env = _env(d, work)
     env.vars["victim"] = CharView(d, victim) if victim is not None else None
     value = evaluate(tree, env)

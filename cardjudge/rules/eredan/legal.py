@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.eredan.cards import attach_mode, card_type, chain_allows, classes, requirements
-from cardjudge.rules.eredan.flow import CHANCE, decision
+from cardjudge.rules.eredan.flow import CHANCE, decision, draws_amount
 from cardjudge.rules.eredan.options import option
 from cardjudge.rules.eredan.views import alive, attached_to, cdef, characters, fighter_of, living
 
@@ -68,6 +68,10 @@ def _decision_actions(s, player, options) -> list:
             who = s.objects[work.holder]
             out.append(ChanceAction("", CHANCE, "choose", f"{who.label} rolls {value} ({probability:.4g})",
                                     card=who.card, card_id=who.label,
+                                    payload=(("probability", probability), ("value", value))))
+        elif draws_amount(s, work):
+            out.append(ChanceAction("", CHANCE, "choose", f"{text} ({probability:.4g})", card=work.name,
+                                    card_id=label(work.card) if work.card in s.objects else None,
                                     payload=(("probability", probability), ("value", value))))
         elif player == CHANCE:
             out.append(ChanceAction("", CHANCE, "choose", f"{text} ({probability:.4g})", card=work.name,
