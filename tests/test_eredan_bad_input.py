@@ -75,3 +75,24 @@ def test_cli_reports_one_line_and_exit_status_1(tmp_path):
     assert result.exit_code == 1
     assert "position.yaml:4: unknown phase 'brawl'" in result.output.strip()
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_phases_without_the_work_they_need_are_refused(tmp_path):
+    error = refused(tmp_path, BASE.replace("phase: fight_choice", "phase: end_of_turn"))
+    assert "needs the 'pending' work" in error.message and error.line == 4
+    error = refused(tmp_path, BASE.replace("phase: fight_choice", "phase: over"))
+    assert "phase 'over' and a 'winner'" in error.message
+
+
+def test_a_position_in_the_resolution_phase_resolves_its_queue():
+    s = cj.load_position({
+        "game": "eredan", "turn": 2, "active": "you", "phase": "resolution",
+        "fight": {"you": "T", "opponent": "C"},
+        "queue": [{"card": "Mi", "player": "you"}],
+        "players": {"you": {"characters": [{"card": "Test Maraudeur Tsoutaï", "id": "T"}]},
+                    "opponent": {"characters": [{"card": "Test Combattant", "id": "C"}]}},
+    })
+    actions = cj.legal_actions(s)
+    assert {a.player for a in actions} == {"chance"}
+    # the chance events are T's roll with Mi's +2: 6 to 8
+    assert sorted(a.get("value") for a in actions) == [6, 7, 8]

@@ -17,7 +17,7 @@ from cardjudge.cards.loader import library, parse_cards
 from cardjudge.errors import InputError
 from cardjudge.rules.core.lasting import remaining
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
-from cardjudge.rules.eredan import options
+from cardjudge.rules.eredan import flow, options
 from cardjudge.rules.eredan.abilities import STATS, TIMED
 from cardjudge.rules.eredan.cards import card_type, lifetime
 from cardjudge.rules.eredan.play import sync_life
@@ -187,6 +187,7 @@ def load(data: dict, source: str) -> State:
     from cardjudge.rules.core.state import Draft
 
     draft = Draft(state)
+    flow.run(draft)  # work with nothing to decide (a queue to resolve) is done at once
     sync_life(draft)
     return draft.freeze()
 
@@ -195,6 +196,8 @@ def _winner(ld, data, players):
     winner = data.get("winner")
     if winner is not None and winner not in players and winner != "draw":
         ld.fail(f"'winner' must be a player or draw, not {winner!r}", data, "winner")
+    if (winner is None) != (data.get("phase") != "over"):
+        ld.fail("a finished game has phase 'over' and a 'winner'", data, "winner" if winner is not None else "phase")
     return winner
 
 
@@ -333,17 +336,29 @@ def _load_fight(ld, data: dict, game_data: dict, phase: str, turn: int) -> None:
             pending.append(Work(**values))
         except TypeError:
             ld.fail("unknown field in a 'pending' work record", data["pending"], index)
-    if phase == "clash" and not pending:
-        pending = _clash_work(game_data)
+    if not pending and phase in ("resolution", "clash"):
+        pending = _rest_of_fight(ld, game_data, phase)
+    elif not pending and phase in ("end_of_combat", "end_of_turn", "start_of_turn"):
+        ld.fail(f"phase {phase!r} needs the 'pending' work that is left", data, "phase")
     game_data["pending"] = tuple(pending)
 
 
-def _clash_work(game_data: dict) -> list:
-    """The rest of a simultaneous clash from the blows already rolled."""
-    done = {oid for oid, _ in game_data.get("blows", ())}
-    fighters = [oid for _, oid in game_data.get("fight", ())]
-    works = [Work("roll", holder=oid) for oid in fighters if oid not in done]
-    return works + [Work("strike"), Work("end_combat"), Work("end_turn"), Work("start_turn")]
+def _rest_of_fight(ld, game_data: dict, phase: str) -> list:
+    """What is left of the fight: the queue's cards to resolve (phase resolution), the rolls not
+    made yet (a clash, struck at once), then the end of the combat and of the turn."""
+    works = []
+    if phase == "resolution":
+        works = [Work("resolve", p.card, ld.objects[p.card].card, controller=p.player, caster=p.by, target=p.target,
+                      index=p.index) for p in game_data.get("queue", ())]
+        if dict(game_data["rules"])["fight_start_triggers"] == "after_cards":
+            works.append(Work("moment", moment="fight_start"))
+        works.append(Work("clash"))
+    else:
+        done = {oid for oid, _ in game_data.get("blows", ())}
+        fighters = [oid for _, oid in game_data.get("fight", ())]
+        works = [Work("roll", holder=oid) for oid in fighters if oid not in done and ld.objects[oid].counter("hp") > 0]
+        works.append(Work("strike"))
+    return works + [Work("end_combat"), Work("end_turn"), Work("start_turn")]
 
 
 def _load_lasting(ld, data: dict) -> None:
