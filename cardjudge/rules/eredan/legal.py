@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.eredan.cards import attach_mode, card_type, chain_allows, classes, requirements
-from cardjudge.rules.eredan.flow import CHANCE, decision, draws_amount
+from cardjudge.rules.eredan.parts import draws_amount
+from cardjudge.rules.eredan.work import CHANCE, decision
 from cardjudge.rules.eredan.options import option
 from cardjudge.rules.eredan.views import alive, attached_to, cdef, characters, fighter_of, living
 
@@ -39,7 +40,7 @@ def _listing(s) -> list:
     if s.pending:
         asked = decision(s, s.pending[0])
         if asked is not None:
-            return _decision_actions(s, *asked)
+            return _decision_actions(s, *asked[:2])
         return []
     if s.phase == "fight_choice":
         return _fight_choices(s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft
-from cardjudge.rules.eredan import flow
+from cardjudge.rules.eredan import fight, work
 from cardjudge.rules.eredan.legal import legal_actions
 from cardjudge.rules.eredan.views import characters
 
@@ -15,14 +15,14 @@ def apply(s, action):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(s)
     if action.kind == "choose":
-        flow.decide(d, action.get("value"))
+        work.decide(d, action.get("value"))
     elif action.kind == "attack":
-        flow.start_fight(d, action.get("mine"), action.get("theirs"))
+        fight.start_fight(d, action.get("mine"), action.get("theirs"))
     elif action.kind == "activate":
-        flow.play_card(d, action.get("card"), action.get("target"))
+        fight.play_card(d, action.get("card"), action.get("target"))
     elif action.kind == "pass":
-        flow.stop_playing(d)
-    flow.run(d)
+        fight.stop_playing(d)
+    work.run(d)
     sync_life(d)
     return d.freeze()
 

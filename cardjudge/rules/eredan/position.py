@@ -17,7 +17,7 @@ from cardjudge.cards.loader import library, parse_cards
 from cardjudge.errors import InputError
 from cardjudge.rules.core.lasting import remaining
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
-from cardjudge.rules.eredan import flow, options
+from cardjudge.rules.eredan import options, work
 from cardjudge.rules.eredan.abilities import STATS, TIMED
 from cardjudge.rules.eredan.cards import card_type, lifetime
 from cardjudge.rules.eredan.play import sync_life
@@ -187,7 +187,7 @@ def load(data: dict, source: str) -> State:
     from cardjudge.rules.core.state import Draft
 
     draft = Draft(state)
-    flow.run(draft)  # work with nothing to decide (a queue to resolve) is done at once
+    work.run(draft)  # work with nothing to decide (a queue to resolve) is done at once
     sync_life(draft)
     return draft.freeze()
 
