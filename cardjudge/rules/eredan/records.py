@@ -22,10 +22,9 @@ class Work:
     """One thing left to do (``state.pending``). ``kind`` says what:
 
     resolve (a played card), part (one ability of a card fires), effect (one effect of a part),
-    moment (the parts that a moment of the turn fires), roll (an attack roll: chance),
-    strike (a fighter's blow),
-    discard_down (a player above five cards discards one), end_combat, end_turn, start_turn,
-    open_fight.
+    moment (the parts that a moment of the turn fires), clash, roll (an attack roll: chance),
+    strike (the blows rolled land), end_combat and after_combat, end_turn, discard_down (a
+    player above five cards discards one), expire_turn, turn_over, start_turn, open_fight.
     """
 
     kind: str
