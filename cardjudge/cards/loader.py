@@ -30,7 +30,9 @@ CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
     },
     "eredan": {
         "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),
-        "defense": int, "esprit": int, "hp": int, "class": str, "guild": str, "race": str,
+        "defense": int, "esprit": int, "hp": int, "class": (str, list), "guild": str, "race": str,
+        "subtype": str, "caste": str, "attach": str, "chain": (bool, list), "requires": dict,
+        "after_fight": bool, "ambidextrie": list, "unique": bool, "test": bool,
     },
 }
 COMMON_FIELDS = {"name", "text", "abilities"}
@@ -109,7 +111,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         for key, kind in allowed.items():
             if key in entry:
                 value = entry[key]
-                if not isinstance(value, kind) or isinstance(value, bool):
+                bool_allowed = kind is bool or (isinstance(kind, tuple) and bool in kind)
+                if not isinstance(value, kind) or (isinstance(value, bool) and not bool_allowed):
                     expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
                     raise InputError(
                         f"card {name!r}: {key!r} must be {expected}", source, yamlio.line_of(entry, key)
@@ -131,7 +134,11 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                 raise InputError(f"card {name!r}, ability {number}: {error.message}", source, where) from None
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)
-        pool.cards[name] = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
+        card = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
+        check_card = getattr(_game_rules(game), "check_card", None)  # what a game reads off the card's fields
+        if check_card is not None:
+            check_card(card, source, line)
+        pool.cards[name] = card
     return pool
 
 

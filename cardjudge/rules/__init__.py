@@ -2,7 +2,7 @@
 
 from importlib import import_module
 
-GAMES = {"ygo": "cardjudge.rules.ygo"}
+GAMES = {"ygo": "cardjudge.rules.ygo", "eredan": "cardjudge.rules.eredan"}
 
 
 def rules_for(game: str):
@@ -11,6 +11,8 @@ def rules_for(game: str):
     A rules module exports ``compile_ability(raw, index, fields)``, ``load_position(data, source)``,
     ``legal_actions(state)``, ``apply(state, action)``, ``to_dict(state)`` and, for combo goals,
     ``goal_env(state, player)`` (the expression environment with ``you``, ``opponent``, ``winner``).
+    It may export ``check_card(card, source, line)``, which refuses a card whose fields the game
+    cannot read (the loader calls it for every card).
     """
     if game not in GAMES:
         raise KeyError(game)

@@ -76,7 +76,23 @@ class EngineDomain:
         return actions[0].player if actions else None
 
     def chance_outcomes(self, state) -> list:
-        return []  # the engine has no random events in the positions it plays
+        """[(action, probability)] when chance acts now (an Eredan attack roll), else [].
+
+        Outcomes that lead to the same position (canonical key) are one outcome whose
+        probability is their sum; the first such action stands for them.
+        """
+        if self._ended(state):
+            return []
+        merged: dict = {}
+        for action in legal_actions(state):
+            if action.player != "chance":
+                return []
+            key = self.key(self.apply(state, action))
+            if key in merged:
+                merged[key] = (merged[key][0], merged[key][1] + action.get("probability"))
+            else:
+                merged[key] = (action, action.get("probability"))
+        return list(merged.values())
 
     def key(self, state) -> Hashable:
         cache = state.cache()

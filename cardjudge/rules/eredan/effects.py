@@ -1,0 +1,124 @@
+"""What effects do to a draft: damage of the three kinds, loss of HP, healing, characteristic
+changes, cards leaving play. Scores follow the rules: damage received by a character counts
+for the other player, healing received counts for its own player; a loss of HP counts for
+nobody."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardjudge.rules.core.state import Lasting
+from cardjudge.rules.eredan.options import option
+from cardjudge.rules.eredan.records import Work
+from cardjudge.rules.eredan.views import alive, attached_to, stats
+
+UNTIL = {"combat": "end_of_combat", "turn": "end_of_turn", "game": "permanent"}
+
+
+def _add_score(d, player: str, amount: int) -> None:
+    if amount <= 0:
+        return
+    ps = d.player(player)
+    extra = dict(ps.extra)
+    extra["score"] = extra.get("score", 0) + amount
+    d.set_player(player, extra=tuple(sorted(extra.items())))
+
+
+def _set_hp(d, oid, hp: int) -> None:
+    obj = d.objects[oid]
+    counters = dict(obj.counters)
+    counters["hp"] = hp
+    d.update(oid, counters=tuple(sorted(counters.items())))
+
+
+def _after_hp_loss(d, oid) -> None:
+    if not alive(d, oid):
+        died(d, oid)
+
+
+def deal_damage(d, oid, amount: int, kind: str, resisted: bool = True) -> int:
+    """Damage to a living character, reduced by Défense (physical) or Esprit (magic, when
+    the rule option says so) unless already ``resisted``; returns the damage taken."""
+    if oid is None or not alive(d, oid):
+        return 0
+    now = stats(d, oid)
+    if resisted and kind == "physical":
+        amount -= now["defense"]
+    elif resisted and kind == "magic" and option(d, "magic_resisted_by_esprit"):
+        amount -= now["esprit"]
+    amount = max(0, amount)
+    if amount:
+        obj = d.objects[oid]
+        _set_hp(d, oid, obj.counter("hp") - amount)
+        _add_score(d, d.opponent_of(obj.controller), amount)
+        _after_hp_loss(d, oid)
+    return amount
+
+
+def lose_hp(d, oid, amount: int) -> None:
+    """"Perd N points de vie": not damage, counts in no score."""
+    if oid is None or not alive(d, oid) or amount <= 0:
+        return
+    _set_hp(d, oid, d.objects[oid].counter("hp") - amount)
+    _after_hp_loss(d, oid)
+
+
+def heal(d, oid, amount: int) -> int:
+    """Healing up to the character's maximum HP; returns the HP gained."""
+    if oid is None or not alive(d, oid) or amount <= 0:
+        return 0
+    now = stats(d, oid)
+    gained = max(0, min(amount, now["hp_max"] - now["hp"]))
+    if gained:
+        _set_hp(d, oid, now["hp"] + gained)
+        _add_score(d, d.objects[oid].controller, gained)
+    return gained
+
+
+def modify(d, oid, changes: tuple, until: str, source, controller: str) -> None:
+    """A lasting change of characteristics on a character."""
+    if oid is None or not alive(d, oid) or not changes:
+        return
+    d.lasting = tuple(d.lasting) + (Lasting(d.new_id(), "modify", (oid,), tuple(sorted(changes)),
+                                            UNTIL[until], d.turn, source, controller),)
+    d.touched()
+
+
+def died(d, oid) -> None:
+    """A character has just died: the "when its holder dies" parts of its cards fire."""
+    front = []
+    for card_oid in attached_to(d, oid):
+        card = d.pool[d.objects[card_oid].card]
+        for ability in card.abilities:
+            if ability.when == "holder_dies":
+                front.append(Work("part", card_oid, card.name, ability.index, controller=d.objects[card_oid].owner,
+                                  holder=oid))
+    d.pending = tuple(front) + tuple(d.pending)
+
+
+def leave_play(d, card_oid) -> None:
+    """A card in play goes to its owner's discard; its lifetime ends and its "quand cette
+    carte est défaussée" parts fire."""
+    obj = d.objects.get(card_oid)
+    if obj is None or obj.zone not in ("attached", "in_fight", "queue"):
+        return
+    card = d.pool[obj.card]
+    holder = obj.equipped_to
+    d.lasting = tuple(e for e in d.lasting if not (e.kind == "lifetime" and e.source == card_oid))
+    d.used = frozenset(u for u in d.used if not (isinstance(u, tuple) and u[:2] == ("fired", card_oid)))
+    d.move(card_oid, "discard")
+    front = [Work("part", None, card.name, ability.index, controller=obj.owner, holder=holder)
+             for ability in card.abilities if ability.when == "leave"]
+    d.pending = tuple(front) + tuple(d.pending)
+
+
+def attach(d, card_oid, holder, waiting: bool = False) -> int:
+    """Move a card to a character (kept as the same physical card, a new object); its
+    lifetime record follows it. Returns the card's new object id."""
+    flags = frozenset({"waiting"}) if waiting else frozenset()
+    new = d.move(card_oid, "attached", equipped_to=holder, flags=flags)
+    d.lasting = tuple(replace(e, source=new.oid, affected=(new.oid,)) if e.kind == "lifetime" and e.source == card_oid
+                      else e for e in d.lasting)
+    d.used = frozenset(("fired", new.oid, u[2]) if isinstance(u, tuple) and u[:2] == ("fired", card_oid) else u
+                       for u in d.used)
+    return new.oid
