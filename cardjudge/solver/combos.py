@@ -1,7 +1,7 @@
 """Combo search over the rules engine: the engine seen as a :class:`~cardjudge.solver.search.Domain`.
 
 Transpositions are merged through ``rules.core.canonical.canonical_key``, under which
-interchangeable copies are one.
+interchangeable copies are one; states are compared by their digest first (:class:`StateKey`).
 
 >>> import cardjudge
 >>> state = cardjudge.load_position("examples/puzzles/ygo-tribute.yaml")  # doctest: +SKIP
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Hashable
 
-from cardjudge.rules.core.canonical import canonical_key
+from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import legal_actions
 from cardjudge.solver.goals import Goal, parse_goal
@@ -22,6 +22,35 @@ from cardjudge.solver.search import Line, SearchResult, SearchStats, search_line
 COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack", "block"})
 
 _APPLY_CACHE = 20000
+
+
+class StateKey:
+    """A state seen up to interchangeable copies, as a dictionary key.
+
+    It hashes by ``digest(state)`` and builds the full ``canonical_key`` only to compare two
+    states whose digests agree, which most new states never need.
+    """
+
+    __slots__ = ("state", "digest", "_full")
+
+    def __init__(self, state):
+        self.state = state
+        self.digest = digest(state)
+        self._full = None
+
+    def full(self) -> Hashable:
+        """The canonical key of the state."""
+        if self._full is None:
+            self._full = canonical_key(self.state)
+        return self._full
+
+    def __hash__(self) -> int:
+        return self.digest
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, StateKey):
+            return NotImplemented
+        return self is other or (self.digest == other.digest and self.full() == other.full())
 
 
 class EngineDomain:
@@ -47,14 +76,21 @@ class EngineDomain:
         cached = self._actions.get(state)
         if cached is not None:
             return cached
+        listed = legal_actions(state)
+        # Only actions of the same kind on the same card can be the same decision made with
+        # another copy; they are told apart by the states they lead to, the others need no apply.
+        groups: dict = {}
+        for action in listed:
+            groups.setdefault((action.kind, action.card), []).append(action)
         unique: list = []
         seen: set = set()
-        for action in legal_actions(state):
-            after = self.apply(state, action)
-            mark = (action.kind, action.card, self.key(after))
-            if mark in seen:  # the same decision made with another copy of the same card
-                continue
-            seen.add(mark)
+        for action in listed:
+            group = (action.kind, action.card)
+            if len(groups[group]) > 1:
+                mark = (group, self.key(self.apply(state, action)))
+                if mark in seen:
+                    continue
+                seen.add(mark)
             unique.append(action)
         if len(self._actions) > _APPLY_CACHE:
             self._actions.clear()
@@ -82,7 +118,7 @@ class EngineDomain:
         cache = state.cache()
         key = cache.get("combo_key")
         if key is None:
-            key = cache["combo_key"] = canonical_key(state)
+            key = cache["combo_key"] = StateKey(state)
         return key
 
     def counts(self, action) -> bool:
