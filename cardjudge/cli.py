@@ -262,7 +262,7 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--max-actions", type=click.IntRange(min=0), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
-@click.option("--all", "all_lines", is_flag=True, help="Every line of the shortest length, not just the first found.")
+@click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
 @click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
 @click.option("--progress", is_flag=True, help="Report the search's progress on stderr.")
@@ -319,7 +319,8 @@ def combos(
     click.echo(_situation(cj.to_dict(state)))
     click.echo(f"goal: {goal}")
     for number, line in enumerate(result.lines, 1):
-        click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}):")
+        merged = f", stands for {line.variants} lines found" if getattr(line, "variants", 1) > 1 else ""
+        click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}{merged}):")
         for text in _line_texts(line.to_dict(lambda action: action.to_dict()), "   "):
             click.echo(text)
     if not result.lines:

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Hashable
 
 from cardjudge.rules.core.canonical import canonical_key, digest
@@ -51,6 +52,23 @@ class StateKey:
         if not isinstance(other, StateKey):
             return NotImplemented
         return self is other or (self.digest == other.digest and self.full() == other.full())
+
+
+class _names:
+    """Card labels of a state replaced by card names (in lists of labels and in texts)."""
+
+    def __init__(self, state):
+        self.by_label = {obj.label: obj.card for obj in state.objects.values()}
+        labels = sorted(self.by_label, key=len, reverse=True)
+        self.pattern = re.compile(r"\b(" + "|".join(map(re.escape, labels)) + r")\b") if labels else None
+
+    def __call__(self, labels) -> tuple:
+        return tuple(self.by_label.get(label, label) for label in labels)
+
+    def text(self, text: str) -> str:
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda match: self.by_label[match.group(1)], text)
 
 
 class EngineDomain:
@@ -120,6 +138,33 @@ class EngineDomain:
         if key is None:
             key = cache["combo_key"] = StateKey(state)
         return key
+
+    def identity(self, state, action) -> tuple:
+        """The action as the player sees it, every card named by its name rather than its label:
+        the same action in another listing, or made with another copy of the same card."""
+        names = _names(state)
+        return (action.player, action.kind, action.card, action.ability,
+                tuple((part.kind, tuple(sorted(names(part.cards))), part.amount) for part in action.costs),
+                tuple(sorted(names(action.targets))), action.position, names.text(action.text))
+
+    def signature(self, state, action) -> tuple:
+        """The action with every card it names described by what it is and where, so that the
+        same decision made with interchangeable copies has one signature."""
+        by_label = {obj.label: obj for obj in state.objects.values()}
+
+        def what(label):
+            obj = by_label.get(label)
+            if obj is None:
+                return label
+            return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                    obj.counters, obj.summon_type)
+
+        def whats(labels) -> tuple:
+            return tuple(sorted((what(label) for label in labels), key=repr))
+
+        return (action.player, action.kind, action.card, what(action.card_id), action.ability,
+                tuple(sorted(((part.kind, whats(part.cards), part.amount) for part in action.costs), key=repr)),
+                whats(action.targets), action.position, _names(state).text(action.text))
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

@@ -46,6 +46,11 @@ class Domain(Protocol):
     def counts(self, action) -> bool: ...
     def is_pass(self, action) -> bool: ...
 
+    # Optional, for merging lines with ``all_lines`` (defaults: the action itself):
+    # ``signature(state, action)``: equal for the same decision made with interchangeable
+    # copies in one state; ``identity(state, action)``: equal for the same action in two
+    # listings, possibly of different states (ids and which copy aside).
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -61,13 +66,15 @@ class Line:
     actions: tuple = ()
     length: int = 0
     replies: tuple = ()
+    variants: int = 1  # how many lines found by the search this one stands for (all_lines)
 
     def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
-        """Plain data: ``{"actions": [...], "length": n, "replies": [...]}``, each reply
+        """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
         ``{"at": prefix_length, "action": alternative, "line": {...}}``."""
         return {
             "actions": [action_to_dict(a) for a in self.actions],
             "length": self.length,
+            "variants": self.variants,
             "replies": [
                 {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
                 for at, alt, sub in self.replies
@@ -297,6 +304,104 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
+def _signature(domain: Domain, state, action):
+    sign = getattr(domain, "signature", None)
+    return action if sign is None else sign(state, action)
+
+
+def _identity(domain: Domain, state, action):
+    ident = getattr(domain, "identity", None)
+    return action if ident is None else ident(state, action)
+
+
+def _rematched(domain: Domain, root, steps, goal) -> tuple | None:
+    """The actions of ``steps`` (pairs ``(state where first taken, action)``) as listed along the
+    way from ``root``, each matched by ``identity``, when they all replay and reach the goal;
+    None otherwise."""
+    state, matched = root, []
+    for before, action in steps:
+        wanted = _identity(domain, before, action)
+        match = next((a for a in _options(domain, state) if _identity(domain, state, a) == wanted), None)
+        if match is None:
+            return None
+        matched.append(match)
+        state = domain.apply(state, match)
+    return tuple(matched) if goal(state) else None
+
+
+def _states(domain: Domain, root, actions) -> list:
+    states = [root]
+    for action in actions:
+        states.append(domain.apply(states[-1], action))
+    return states
+
+
+def _uncounted(domain: Domain, state, action, searcher) -> bool:
+    """A step that does not count: the searcher's uncounted actions and the others' passes."""
+    if domain.actor(state) == searcher:
+        return not domain.counts(action)
+    return domain.is_pass(action)
+
+
+def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
+    """``actions`` without the uncounted steps that the line reaches the goal without.
+
+    Steps are dropped one at a time from the first, each only if the rest still replays and
+    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
+    numbers and which copy is used may shift).
+    """
+    actions = tuple(actions)
+    states = _states(domain, root, actions)
+    index = 0
+    while index < len(actions):
+        if _uncounted(domain, states[index], actions[index], searcher):
+            steps = list(zip(states, actions))
+            shorter = _rematched(domain, root, steps[:index] + steps[index + 1:], goal)
+            if shorter is not None:
+                actions = shorter
+                states = _states(domain, root, actions)
+                continue
+        index += 1
+    return actions
+
+
+def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you") -> tuple:
+    """What a line does, up to uncounted steps that commute and interchangeable copies.
+
+    The line's unneeded uncounted steps are left out (:func:`essential_actions`: a pass or a
+    battle-position change that the goal is reached without); what remains is compared action by
+    action through ``domain.signature`` (the same decision with interchangeable copies is one),
+    the counted actions (and the other players' actions that are not passes) in order, the
+    needed uncounted steps as a multiset, so that their order among the others does not matter.
+    """
+    counted, needed = [], []
+    state = root
+    for action in essential_actions(domain, root, goal, line.actions, searcher):
+        signature = _signature(domain, state, action)
+        (needed if _uncounted(domain, state, action, searcher) else counted).append(signature)
+        state = domain.apply(state, action)
+    return tuple(counted), tuple(sorted(needed, key=repr))
+
+
+def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "you") -> list[Line]:
+    """One line per :func:`line_class`, in the order first found; each the shortest of its class
+    (fewest actions), with ``variants`` the number of lines merged into it.
+
+    >>> from cardjudge.solver.toy import Counter
+    >>> game = Counter(5)
+    >>> [l.actions for l in merge_lines(game, game.root, game.goal, [Line(("+1", "x2", "+3"), 3)])]
+    [('+1', 'x2', '+3')]
+    """
+    classes: dict = {}
+    for line in lines:
+        classes.setdefault(line_class(domain, root, goal, line, searcher), []).append(line)
+    merged = []
+    for members in classes.values():
+        best = min(members, key=lambda member: len(member.actions))
+        merged.append(Line(best.actions, best.length, best.replies, len(members)))
+    return merged
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -322,8 +427,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       ``"expect"``: the probability of reaching the goal is maximised (over every depth up to
       ``max_actions``; the shortest line of the best probability is kept) and given as
       ``probability``; found means a probability above 0.
-    - ``all_lines``: every line of the minimal length (distinct sequences of actions; each
-      deviation is answered with one line). Otherwise the first line found.
+    - ``all_lines``: every distinct line of the minimal length, lines that differ only by
+      uncounted steps that commute or by interchangeable copies counted once (see
+      :func:`line_class`; each deviation is answered with one line). Otherwise the first line
+      found.
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.
@@ -368,6 +475,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
         _check_line(domain, root, line, goal)
+    if all_lines:
+        unique = merge_lines(domain, root, goal, unique, searcher)
     # The last iteration's cuts do not matter once a sure line was found there: the earlier
     # iterations already prove nothing shorter exists.
     forgiven = best_value == 1 and best_depth == search.depth and not all_lines
