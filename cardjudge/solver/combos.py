@@ -17,6 +17,7 @@ from typing import Callable, Hashable
 from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import legal_actions
+from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines
 
@@ -165,6 +166,10 @@ class EngineDomain:
         return (action.player, action.kind, action.card, what(action.card_id), action.ability,
                 tuple(sorted(((part.kind, whats(part.cards), part.amount) for part in action.costs), key=repr)),
                 whats(action.targets), action.position, _names(state).text(action.text))
+
+    def explain(self, state, actions) -> list:
+        """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
+        return explain_line(state, actions)
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

@@ -28,7 +28,7 @@ from typing import Any, Callable, Hashable, Protocol
 CHANCE = "chance"
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
-_TICK_MASK = 255  # look at the clock every 256 nodes
+_TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
 
 
 class Domain(Protocol):
@@ -67,11 +67,13 @@ class Line:
     length: int = 0
     replies: tuple = ()
     variants: int = 1  # how many lines found by the search this one stands for (all_lines)
+    steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
 
     def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
         """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
-        ``{"at": prefix_length, "action": alternative, "line": {...}}``."""
-        return {
+        ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
+        dict per action: what was paid, targeted and what happened) when the line is explained."""
+        out = {
             "actions": [action_to_dict(a) for a in self.actions],
             "length": self.length,
             "variants": self.variants,
@@ -80,6 +82,15 @@ class Line:
                 for at, alt, sub in self.replies
             ],
         }
+        if self.steps:
+            out["steps"] = [step.to_dict() for step in self.steps]
+        return out
+
+    def explain(self, indent: str = "") -> list[str]:
+        """The line as numbered text, step by step with what happened when it is explained."""
+        if self.steps:
+            return [text for step in self.steps for text in step.lines(indent)]
+        return [f"{indent}{number}. {action}" for number, action in enumerate(self.actions, 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +157,14 @@ def _check_line(domain: Domain, root, line: Line, goal) -> None:
         raise AssertionError(f"line {line.actions!r} does not reach the goal")
     for at, alternative, sub in line.replies:
         _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
+
+
+def _explained(domain: Domain, state, line: Line) -> Line:
+    """``line`` (and its replies) with the domain's explanation of each action."""
+    states = _states(domain, state, line.actions)
+    replies = tuple((at, alt, _explained(domain, domain.apply(states[at], alt), sub))
+                    for at, alt, sub in line.replies)
+    return Line(line.actions, line.length, replies, line.variants, tuple(domain.explain(state, line.actions)))
 
 
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
@@ -437,7 +456,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
 
     Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
-    replay to the goal).
+    replay to the goal). A domain with ``explain(state, actions)`` (one step per action) has its
+    lines explained (``Line.steps``, ``Line.explain()``).
     """
     if opponent not in ("passive", "adversarial"):
         raise ValueError(f"opponent must be 'passive' or 'adversarial', not {opponent!r}")
@@ -477,6 +497,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         _check_line(domain, root, line, goal)
     if all_lines:
         unique = merge_lines(domain, root, goal, unique, searcher)
+    if hasattr(domain, "explain"):
+        unique = [_explained(domain, root, line) for line in unique]
     # The last iteration's cuts do not matter once a sure line was found there: the earlier
     # iterations already prove nothing shorter exists.
     forgiven = best_value == 1 and best_depth == search.depth and not all_lines
