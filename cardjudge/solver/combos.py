@@ -95,22 +95,9 @@ class EngineDomain:
         cached = self._actions.get(state)
         if cached is not None:
             return cached
-        listed = legal_actions(state)
-        # Only actions of the same kind on the same card can be the same decision made with
-        # another copy; they are told apart by the states they lead to, the others need no apply.
-        groups: dict = {}
-        for action in listed:
-            groups.setdefault((action.kind, action.card), []).append(action)
-        unique: list = []
-        seen: set = set()
-        for action in listed:
-            group = (action.kind, action.card)
-            if len(groups[group]) > 1:
-                mark = (group, self.key(self.apply(state, action)))
-                if mark in seen:
-                    continue
-                seen.add(mark)
-            unique.append(action)
+        # legal_actions lists a decision made with interchangeable copies once (G1); two actions
+        # that still lead to one position meet again in the transposition table.
+        unique = legal_actions(state)
         if len(self._actions) > _APPLY_CACHE:
             self._actions.clear()
         self._actions[state] = unique

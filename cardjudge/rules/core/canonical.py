@@ -75,17 +75,59 @@ def updated_objects_digest(total: int, before, after) -> int:
 def digest(state) -> int:
     """A 64-bit summary of ``canonical_key(state)``: equal keys give equal digests.
 
-    The objects part is taken from the state's memo when ``Draft.freeze`` left it there.
+    The objects part is taken from the state's memo when ``Draft.freeze`` left it there; the
+    rest hashes everything of the key that names no object (records are read without their
+    object-id fields).
     """
     cache = state.cache()
     objects = cache.get("objects_digest")
     if objects is None:
         objects = cache["objects_digest"] = objects_digest(state.objects)
     rest = (state.turn, state.active, state.phase, state.winner,
-            tuple((ps.name, ps.life, ps.flags) for ps in state.player_states),
-            len(state.chain), len(state.pending), len(state.lasting), len(state.used),
-            frozenset(k for k, _ in state.game_data if k not in _SKIPPED_DATA))
+            tuple((ps.name, ps.life, ps.flags, _shallow(state, ps.extra)) for ps in state.player_states),
+            _shallow(state, state.chain), _multiset(state, state.pending), _multiset(state, state.lasting),
+            _multiset(state, (_used_shallow(state, u) for u in state.used)),
+            _multiset(state, ((k, _shallow(state, v, k in _OID_DATA)) for k, v in state.game_data
+                              if k not in _SKIPPED_DATA)))
     return (objects + hash(rest)) & _MASK
+
+
+def _multiset(state, values) -> int:
+    total = 0
+    for value in values:
+        total += hash(_shallow(state, value))
+    return total & _MASK
+
+
+def _used_shallow(state, item):
+    if isinstance(item, tuple) and len(item) == 4 and item[:2] == ("turn", "soft"):
+        return (item[0], item[1], _object(state, item[2]), item[3])
+    return item
+
+
+def _object(state, oid) -> int | str:
+    obj = state.objects.get(oid)
+    return "gone" if obj is None else object_hash(obj)
+
+
+def _shallow(state, value: Any, oids: bool = False) -> Any:
+    """``_canon`` made cheap: objects referred to stand as their ``object_hash``, multisets as
+    frozensets. A function of the canonical form, so equal canonical forms give equal results."""
+    if value is None or isinstance(value, bool | float | str):
+        return value
+    if isinstance(value, int):
+        return _object(state, value) if oids else value
+    if isinstance(value, tuple | list):
+        return tuple(_shallow(state, item, oids) for item in value)
+    if isinstance(value, frozenset | set):
+        return frozenset(_shallow(state, item, oids) for item in value)
+    if isinstance(value, dict):
+        return frozenset((k, _shallow(state, v, oids or k in _OID_FIELDS)) for k, v in value.items())
+    if dataclasses.is_dataclass(value):
+        return (type(value).__name__,) + tuple(
+            (f.name, _shallow(state, getattr(value, f.name), oids or f.name in _OID_FIELDS))
+            for f in dataclasses.fields(value) if f.name not in _SKIPPED_FIELDS)
+    return repr(value)
 
 
 def _canon(state, value: Any, oids: bool = False) -> Any:
