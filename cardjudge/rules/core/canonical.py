@@ -113,21 +113,37 @@ def _object(state, oid) -> int | str:
 def _shallow(state, value: Any, oids: bool = False) -> Any:
     """``_canon`` made cheap: objects referred to stand as their ``object_hash``, multisets as
     frozensets. A function of the canonical form, so equal canonical forms give equal results."""
-    if value is None or isinstance(value, bool | float | str):
+    kind = type(value)
+    if kind is str or value is None or kind is bool or kind is float:
         return value
+    if kind is int:
+        return _object(state, value) if oids else value
+    if kind is tuple or kind is list:
+        return tuple([_shallow(state, item, oids) for item in value])
+    fields = _record_fields(kind)
+    if fields is not None:
+        return (kind.__name__,) + tuple([(name, _shallow(state, getattr(value, name), oids or refers))
+                                         for name, refers in fields])
+    if kind is frozenset or kind is set:
+        return frozenset([_shallow(state, item, oids) for item in value])
+    if kind is dict:
+        return frozenset([(k, _shallow(state, v, oids or k in _OID_FIELDS)) for k, v in value.items()])
     if isinstance(value, int):
         return _object(state, value) if oids else value
-    if isinstance(value, tuple | list):
-        return tuple(_shallow(state, item, oids) for item in value)
-    if isinstance(value, frozenset | set):
-        return frozenset(_shallow(state, item, oids) for item in value)
-    if isinstance(value, dict):
-        return frozenset((k, _shallow(state, v, oids or k in _OID_FIELDS)) for k, v in value.items())
-    if dataclasses.is_dataclass(value):
-        return (type(value).__name__,) + tuple(
-            (f.name, _shallow(state, getattr(value, f.name), oids or f.name in _OID_FIELDS))
-            for f in dataclasses.fields(value) if f.name not in _SKIPPED_FIELDS)
     return repr(value)
+
+
+_RECORD_FIELDS: dict = {}
+
+
+def _record_fields(kind) -> tuple | None:
+    """(field name, holds object ids) for the fields of a dataclass that the key keeps; None for
+    other types."""
+    if kind not in _RECORD_FIELDS:
+        _RECORD_FIELDS[kind] = (tuple((f.name, f.name in _OID_FIELDS) for f in dataclasses.fields(kind)
+                                      if f.name not in _SKIPPED_FIELDS)
+                                if dataclasses.is_dataclass(kind) else None)
+    return _RECORD_FIELDS[kind]
 
 
 def _canon(state, value: Any, oids: bool = False) -> Any:
