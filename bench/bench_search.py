@@ -9,6 +9,10 @@ is the ratio of nodes without the table to nodes with it (what the table saves).
 Each search starts from a freshly loaded position, so no derived value is reused between runs;
 the figure kept is the fastest of ``--repeat`` runs. ``--profile NAME`` prints a cProfile of one
 search of that puzzle instead.
+
+``--exhaust SECONDS`` adds, for each example position of ``examples/``, a search of every line of
+the current turn up to ``--max-actions`` (a goal that never holds), stopped after SECONDS: the
+throughput on larger positions than the puzzles.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from cardjudge import load_position
 from cardjudge.solver.combos import EngineDomain
-from cardjudge.solver.goals import parse_goal
+from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import search_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +62,7 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (fastest kept)")
     parser.add_argument("--max-actions", type=int, default=3, help="bound of counted actions")
     parser.add_argument("--profile", metavar="NAME", help="profile one search of this puzzle")
+    parser.add_argument("--exhaust", type=float, metavar="SECONDS", help="also search the example positions exhaustively")
     args = parser.parse_args(argv)
 
     paths = sorted(PUZZLES.glob("*.yaml"))
@@ -88,7 +93,24 @@ def main(argv=None) -> int:
               f"{without.stats.nodes:>13} {rate_no:>16.0f} {ratio:>6.2f}")
     print(f"all puzzles: {total_states:.0f} states in {total_seconds:.3f} s = "
           f"{total_states / total_seconds:.0f} distinct states per second (with the table)")
+    if args.exhaust:
+        exhaust(args.max_actions, args.exhaust)
     return 0
+
+
+def exhaust(max_actions: int, seconds: float) -> None:
+    """Every line of this turn from each example position, up to ``max_actions``, time-boxed."""
+    print()
+    print(f"every line of this turn up to {max_actions} actions, at most {seconds:g} s each")
+    print(f"{'position':<24} {'nodes':>7} {'states':>7} {'s':>7} {'states/s':>9} answer")
+    for path in sorted((ROOT / "examples").glob("ygo-*.yaml")):
+        state = load_position(str(path))
+        never = Goal("never", state.active, lambda s: False, this_turn=True)
+        result = search_lines(EngineDomain(state, this_turn=True), state, never, searcher=state.active,
+                              max_actions=max_actions, limit_seconds=seconds)
+        s = result.stats
+        print(f"{path.stem:<24} {s.nodes:>7} {s.states:>7} {s.seconds:>7.2f} {s.states / s.seconds:>9.0f} "
+              f"{'complete' if result.complete else 'cut short'}")
 
 
 if __name__ == "__main__":
