@@ -55,21 +55,35 @@ class StateKey:
         return self is other or (self.digest == other.digest and self.full() == other.full())
 
 
-class _names:
-    """Card labels of a state replaced by card names (in lists of labels and in texts)."""
+def _what(obj) -> tuple:
+    """An object described by what it is and where, as interchangeable copies share it."""
+    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
+            obj.summon_type)
+
+
+class _LabelNames:
+    """The cards of a state by label: their names (in lists of labels and in texts) and their
+    descriptions (:func:`_what`)."""
 
     def __init__(self, state):
-        self.by_label = {obj.label: obj.card for obj in state.objects.values()}
-        labels = sorted(self.by_label, key=len, reverse=True)
-        self.pattern = re.compile(r"\b(" + "|".join(map(re.escape, labels)) + r")\b") if labels else None
+        self.objects = {obj.label: obj for obj in state.objects.values()}
+        self._pattern = None
 
     def __call__(self, labels) -> tuple:
-        return tuple(self.by_label.get(label, label) for label in labels)
+        return tuple(self.objects[label].card if label in self.objects else label for label in labels)
+
+    def described(self, labels) -> tuple:
+        """The descriptions of the cards with these labels, in a fixed order."""
+        return tuple(sorted((_what(self.objects[label]) if label in self.objects else label for label in labels),
+                            key=repr))
 
     def text(self, text: str) -> str:
-        if self.pattern is None:
+        if not self.objects:
             return text
-        return self.pattern.sub(lambda match: self.by_label[match.group(1)], text)
+        if self._pattern is None:
+            labels = sorted(self.objects, key=len, reverse=True)
+            self._pattern = re.compile(r"\b(" + "|".join(map(re.escape, labels)) + r")\b")
+        return self._pattern.sub(lambda match: self.objects[match.group(1)].card, text)
 
 
 class EngineDomain:
@@ -95,13 +109,44 @@ class EngineDomain:
         cached = self._actions.get(state)
         if cached is not None:
             return cached
-        # legal_actions lists a decision made with interchangeable copies once (G1); two actions
-        # that still lead to one position meet again in the transposition table.
-        unique = legal_actions(state)
+        listed = legal_actions(state)
+        unique = self._once_per_copy(state, listed)
         if len(self._actions) > _APPLY_CACHE:
             self._actions.clear()
         self._actions[state] = unique
         return unique
+
+    def _once_per_copy(self, state, listed: list) -> list:
+        """``listed`` with the same decision made with another copy of a card left out.
+
+        legal_actions already lists most of those once (G1); what remains are actions that differ
+        only by copies that look alike (same card, zone, controller, position...: say two copies
+        of a Spell in the hand): only those are applied, and kept when they lead to different
+        positions (one copy may be the target of a lasting effect, for instance).
+        """
+        names = _LabelNames(state)
+        groups: dict = {}
+        for action in listed:
+            groups.setdefault(self._by_name(action, names), []).append(action)
+        if len(groups) == len(listed):
+            return listed
+        unique, seen = [], set()
+        for action in listed:
+            group = self._by_name(action, names)
+            if len(groups[group]) > 1:
+                mark = (group, self.key(self.apply(state, action)))
+                if mark in seen:
+                    continue
+                seen.add(mark)
+            unique.append(action)
+        return unique
+
+    @staticmethod
+    def _by_name(action, names: "_LabelNames") -> tuple:
+        return (action.player, action.kind, names.described([action.card_id] if action.card_id else []),
+                action.ability, action.position,
+                tuple((part.kind, names.described(part.cards), part.amount) for part in action.costs),
+                names.described(action.targets))
 
     def apply(self, state, action):
         key = (state, action)
@@ -130,7 +175,7 @@ class EngineDomain:
     def identity(self, state, action) -> tuple:
         """The action as the player sees it, every card named by its name rather than its label:
         the same action in another listing, or made with another copy of the same card."""
-        names = _names(state)
+        names = _LabelNames(state)
         return (action.player, action.kind, action.card, action.ability,
                 tuple((part.kind, tuple(sorted(names(part.cards))), part.amount) for part in action.costs),
                 tuple(sorted(names(action.targets))), action.position, names.text(action.text))
@@ -138,21 +183,12 @@ class EngineDomain:
     def signature(self, state, action) -> tuple:
         """The action with every card it names described by what it is and where, so that the
         same decision made with interchangeable copies has one signature."""
-        by_label = {obj.label: obj for obj in state.objects.values()}
-
-        def what(label):
-            obj = by_label.get(label)
-            if obj is None:
-                return label
-            return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                    obj.counters, obj.summon_type)
-
-        def whats(labels) -> tuple:
-            return tuple(sorted((what(label) for label in labels), key=repr))
-
-        return (action.player, action.kind, action.card, what(action.card_id), action.ability,
-                tuple(sorted(((part.kind, whats(part.cards), part.amount) for part in action.costs), key=repr)),
-                whats(action.targets), action.position, _names(state).text(action.text))
+        names = _LabelNames(state)
+        return (action.player, action.kind, action.card, names.described([action.card_id] if action.card_id else []),
+                action.ability,
+                tuple(sorted(((part.kind, names.described(part.cards), part.amount) for part in action.costs),
+                             key=repr)),
+                names.described(action.targets), action.position, names.text(action.text))
 
     def explain(self, state, actions) -> list:
         """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
