@@ -269,3 +269,30 @@ def test_essential_actions_drop_only_what_the_goal_does_not_need():
         line_class(game, game.root, game.goal, Line(("unlock", "add1:a", "add2"), 2))
     assert line_class(game, game.root, game.goal, Line(line, 2)) != \
         line_class(game, game.root, game.goal, Line(("unlock", "add2", "add1:a"), 2))
+
+
+# -- the ply bound and the transposition table ----------------------------------------------
+
+
+def test_failures_cut_by_the_ply_bound_are_remembered_with_the_plies_left():
+    game = Lamps(target=7)
+    with_table = run(game, max_actions=4, max_plies=4)
+    without = run(game, max_actions=4, max_plies=4, transpositions=False)
+    assert not with_table.found and not with_table.complete  # the cut is reported, not a proof
+    assert (without.found, without.complete) == (False, False)
+    assert with_table.stats.nodes * 4 < without.stats.nodes
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.one_of(st.builds(Lamps, st.integers(0, 8)), st.builds(Counter, st.integers(0, 12)),
+                      st.builds(Toggles, st.integers(1, 4), st.just((0, 1)))),
+       max_actions=st.integers(0, 4), max_plies=st.integers(0, 8), all_lines=st.booleans())
+def test_the_table_never_changes_the_answer_under_a_ply_bound(game, max_actions, max_plies, all_lines):
+    if isinstance(game, Toggles) and game.n < 2:
+        game = Toggles(2, (0, 1))
+    with_table = run(game, max_actions=max_actions, max_plies=max_plies, all_lines=all_lines)
+    without = run(game, max_actions=max_actions, max_plies=max_plies, all_lines=all_lines, transpositions=False)
+    assert (with_table.found, with_table.complete) == (without.found, without.complete)
+    assert [line.length for line in with_table.lines[:1]] == [line.length for line in without.lines[:1]]
+    if all_lines:
+        assert sorted(l.actions for l in with_table.lines) == sorted(l.actions for l in without.lines)

@@ -185,7 +185,8 @@ class _Search:
         self.depth = -1
         self.seen: set = set()
         self.path: dict = {}  # key -> ply, for the states of the current line
-        self.failed: dict = {}  # key -> largest budget proved failing
+        self.failed: dict = {}  # key -> [(budget, plies left or None)] proved failing
+        self.cuts = 0  # how many times the ply bound cut a line so far
         self.won: dict = {}  # (state, budget) -> (value, lines)
         self.ply_cut = False
         self.best_line: Line | None = None
@@ -216,7 +217,10 @@ class _Search:
 
     def node(self, state, budget: int, ply: int):
         """(value, lines, low): value in [0, 1]; low is the smallest ply of an ancestor the
-        result depends on (a repeated position or the ply bound), _UNTAINTED if none."""
+        result depends on (a repeated position), _UNTAINTED if none.
+
+        A result that the ply bound cut somewhere below depends on how many plies were left:
+        a failure is remembered with that number and reused only where no more are left."""
         key = self.domain.key(state)
         self.seen.add(key)
         if self.goal(state):
@@ -225,10 +229,14 @@ class _Search:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
             return 0, [], self.path[key]
+        left = self.max_plies - ply
         if self.transpositions:
-            if self.failed.get(key, -1) >= budget:
-                self.hits += 1
-                return 0, [], _UNTAINTED
+            for failed_budget, failed_left in self.failed.get(key, ()):
+                if failed_budget >= budget and (failed_left is None or failed_left >= left):
+                    self.hits += 1
+                    if failed_left is not None:
+                        self.cut()
+                    return 0, [], _UNTAINTED
             cached = self.won.get((state, budget))
             if cached is not None:
                 self.hits += 1
@@ -236,23 +244,41 @@ class _Search:
         actor = self.domain.actor(state)
         if actor is None:
             return 0, [], _UNTAINTED
-        if ply >= self.max_plies:
-            self.ply_cut = True
-            return 0, [], -1
+        if left <= 0:
+            self.cut()
+            return 0, [], _UNTAINTED
         self.expand_one()
         self.path[key] = ply
+        cuts = self.cuts
         try:
             value, lines, low = self.expand(state, actor, budget, ply)
         finally:
             del self.path[key]
+        cut_below = self.cuts != cuts
         if value == 1:
             low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
         if self.transpositions and low >= ply:
             if value == 0:
-                self.failed[key] = max(self.failed.get(key, -1), budget)
-            elif not self.all_lines:
+                self.remember_failure(key, budget, left if cut_below else None)
+            elif not self.all_lines and (value == 1 or not cut_below):
                 self.won[(state, budget)] = (value, lines)
         return value, lines, low
+
+    def cut(self) -> None:
+        """The ply bound cut a line (here, or in a remembered failure reused here)."""
+        self.ply_cut = True
+        self.cuts += 1
+
+    def remember_failure(self, key, budget: int, left: int | None) -> None:
+        """No line from ``key`` with ``budget`` counted actions (within ``left`` plies, or any
+        number when None); entries that this one covers are dropped."""
+        def covers(b, l, ob, ol):
+            return b >= ob and (l is None or (ol is not None and l >= ol))
+
+        entries = [(b, l) for b, l in self.failed.get(key, ()) if not covers(budget, left, b, l)]
+        if not any(covers(b, l, budget, left) for b, l in entries):
+            entries.append((budget, left))
+        self.failed[key] = entries
 
     def expand(self, state, actor, budget, ply):
         domain = self.domain
