@@ -11,9 +11,19 @@ game-agnostic sources:
   positions, face-up or counters, the ``now:`` values of cards (ATK, DEF, power, ...), the phase
   or turn, the chain, and the winner.
 
->>> from cardjudge import load_position, legal_actions
->>> state = load_position("examples/puzzles/ygo-mst.yaml")  # doctest: +SKIP
->>> step = explain_line(state, [legal_actions(state)[0]])[0]  # doctest: +SKIP
+>>> from pathlib import Path
+>>> import cardjudge
+>>> puzzle = Path(cardjudge.__file__).parent.parent / "examples" / "puzzles" / "ygo-shrink.yaml"
+>>> state = cardjudge.load_position(str(puzzle))
+>>> shrink = next(a for a in cardjudge.legal_actions(state) if a.targets == ("BE",))
+>>> for text in explain_line(state, [shrink])[0].lines():
+...     print(text)
+1. you activate Shrink targeting BE
+   targeting: Blue-Eyes White Dragon [BE]
+   - you activate Shrink [SH] (chain link 1)
+   - chain link 1 resolves: Shrink [SH]
+   - Shrink [SH] moves from spells_traps to graveyard (sent to gy, left field) [rule]
+   - Blue-Eyes White Dragon [BE] atk 3000 -> 1500
 """
 
 from __future__ import annotations

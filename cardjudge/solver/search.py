@@ -60,7 +60,9 @@ class Line:
     ``length`` counts the searcher's counted actions among them. Each reply
     ``(prefix_length, alternative, line)`` says: if after ``actions[:prefix_length]`` the
     opponent (or chance) does ``alternative`` instead, continue with ``line``, whose actions
-    start right after ``alternative``.
+    start right after ``alternative``. ``variants`` counts the lines found that this one stands
+    for (see :func:`merge_lines`); ``steps`` says what each action did, when the domain explains
+    lines.
     """
 
     actions: tuple = ()
@@ -432,10 +434,11 @@ def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "
     """One line per :func:`line_class`, in the order first found; each the shortest of its class
     (fewest actions), with ``variants`` the number of lines merged into it.
 
-    >>> from cardjudge.solver.toy import Counter
-    >>> game = Counter(5)
-    >>> [l.actions for l in merge_lines(game, game.root, game.goal, [Line(("+1", "x2", "+3"), 3)])]
-    [('+1', 'x2', '+3')]
+    >>> from cardjudge.solver.toy import Lamps
+    >>> game = Lamps(target=3)
+    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2)]
+    >>> [(line.actions, line.variants) for line in merge_lines(game, game.root, game.goal, found)]
+    [(('unlock', 'add1:b', 'add2'), 2)]
     """
     classes: dict = {}
     for line in lines:
