@@ -246,10 +246,15 @@ def _hidden(*zones) -> bool:
 
 
 def _entry_changes(old: dict, new: dict) -> list[str]:
+    """What changed on a card that stayed where it was: any field of its entry (position,
+    face-up, counters, tapped, hp...) and any of its ``now:`` values (ATK, DEF, power...)."""
     out = []
-    for key in ("position", "face_up", "counters", "attached_to", "equipped_to", "tapped"):
-        if old.get(key) != new.get(key) and (key in old or key in new):
-            out.append(f"{key.replace('_', ' ')} {_show(old.get(key))} -> {_show(new.get(key))}")
+    for key in sorted((set(old) | set(new)) - {"id", "card", "now"}):
+        before, after = old.get(key), new.get(key)
+        if isinstance(before, bool) or isinstance(after, bool):  # a flag left out is a flag not set
+            before, after = bool(before), bool(after)
+        if before != after:
+            out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
     old_now, new_now = old.get("now") or {}, new.get("now") or {}
     for key in sorted(set(old_now) | set(new_now)):
         if old_now.get(key) != new_now.get(key):
