@@ -192,7 +192,7 @@ class EngineDomain:
 
     def explain(self, state, actions) -> list:
         """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
-        return explain_line(state, actions)
+        return explain_line(state, actions, self.apply)
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

@@ -29,7 +29,7 @@ game-agnostic sources:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import to_dict as engine_to_dict
@@ -63,13 +63,14 @@ class Step:
         return out
 
 
-def explain_line(root, actions: Iterable) -> list[Step]:
-    """A :class:`Step` for each action, replaying them from ``root`` through ``apply``."""
+def explain_line(root, actions: Iterable, apply: Callable = engine_apply) -> list[Step]:
+    """A :class:`Step` for each action, replaying them from ``root`` through ``apply`` (the
+    engine's, or one that returns the same states, such as a search domain's memoised apply)."""
     steps = []
     state = root
     before = engine_to_dict(root)
     for number, action in enumerate(actions, 1):
-        after_state = engine_apply(state, action)
+        after_state = apply(state, action)
         after = engine_to_dict(after_state)
         names = _Names(state, after_state)
         events = after_state.cache().get("events") or ()
