@@ -89,3 +89,34 @@ def test_cli_shows_what_happened_and_json_keeps_the_contract_shape():
     assert {"actions", "length"} <= set(line)
     assert all(isinstance(action["id"], str) for action in line["actions"])
     assert line["steps"][0]["kind"] == "activate"
+
+
+def test_a_chain_of_two_resolves_last_link_first():
+    # Shrink on Blue-Eyes, answered by Mystical Space Typhoon on Shrink: link 2 resolves first and
+    # destroys Shrink, then link 1 still halves Blue-Eyes' ATK.
+    position = {
+        "game": "ygo", "turn": 3, "active": "you", "phase": "main1",
+        "players": {
+            "you": {"lp": 8000, "deck": ["Dark Magician"],
+                    "spells_traps": [{"card": "Shrink", "id": "SH", "face_up": False}],
+                    "monsters": [{"card": "Dark Magician", "id": "DM", "position": "attack", "face_up": True}]},
+            "opponent": {"lp": 1000, "deck": ["Dark Magician"],
+                         "monsters": [{"card": "Blue-Eyes White Dragon", "id": "BE", "position": "attack",
+                                       "face_up": True}],
+                         "spells_traps": [{"card": "Mystical Space Typhoon", "id": "OM", "face_up": False}]},
+        },
+    }
+    state = load_position(position)
+    shrink = next(a for a in legal_actions(state) if a.targets == ("BE",))
+    after = apply(state, shrink)
+    typhoon = next(a for a in legal_actions(after) if a.card == "Mystical Space Typhoon")
+    first, second = explain_line(state, [shrink, typhoon])
+    assert first.happened[0] == "you activate Shrink [SH] (chain link 1)"
+    assert "chain: 0 -> 1 link" in first.happened
+    told = list(second.happened)
+    assert told[0] == "opponent activates Mystical Space Typhoon [OM] (chain link 2)"
+    order = [told.index("chain link 2 resolves: Mystical Space Typhoon [OM]"),
+             next(i for i, s in enumerate(told) if s.startswith("destroyed: Shrink [SH]")),
+             told.index("chain link 1 resolves: Shrink [SH]"),
+             told.index("Blue-Eyes White Dragon [BE] atk 3000 -> 1500")]
+    assert order == sorted(order)

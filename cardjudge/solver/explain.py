@@ -117,7 +117,7 @@ def _narrate(events, names: _Names, chain_length: int) -> tuple[list[str], set]:
     """Sentences for the recorded events, and the labels whose moves they told."""
     sentences: list[str] = []
     moved: set = set()
-    chain: list[str] = [""] * chain_length  # the links already on the chain
+    links = chain_length  # how many links are on the chain
     group: list = []
 
     def flush():
@@ -129,17 +129,15 @@ def _narrate(events, names: _Names, chain_length: int) -> tuple[list[str], set]:
         who = ", ".join(names.card(label) for label in event.labels)
         if event.kind == "activated":
             flush()
-            chain.append(who)
+            links += 1
             sentences.append(f"{_says(event.player, 'activate')} {who or names.oid(event.source) or 'a card'} "
-                             f"(chain link {len(chain)})")
+                             f"(chain link {links})")
         elif event.kind == "resolving":
             flush()
-            number = len(chain)
-            if chain:
-                chain.pop()
             what = who or names.oid(event.source) or "a card"
             negated = ", negated" if event.method == "negated" else ""
-            sentences.append(f"chain link {number} resolves: {what}{negated}")
+            sentences.append(f"chain link {links} resolves: {what}{negated}")
+            links = max(0, links - 1)
         elif event.from_zone is not None or event.to_zone is not None:
             if group and (group[-1].cards, group[-1].from_zone, group[-1].to_zone) != \
                     (event.cards, event.from_zone, event.to_zone):
