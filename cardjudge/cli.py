@@ -262,10 +262,10 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--max-actions", type=click.IntRange(min=0), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
-@click.option("--all", "all_lines", is_flag=True, help="Every line of the shortest length, not just the first found.")
+@click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
 @click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
-@click.option("--progress", is_flag=True, help="Report the search's progress on stderr.")
+@click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
 @do_option
 @json_option
 def combos(
@@ -277,7 +277,7 @@ def combos(
     all_lines: bool,
     limit_nodes: int | None,
     limit_seconds: float | None,
-    progress: bool,
+    progress: bool | None,
     selectors: Sequence[str],
     as_json: bool,
 ) -> None:
@@ -294,9 +294,17 @@ def combos(
         options["limit_nodes"] = limit_nodes
     if limit_seconds is not None:
         options["limit_seconds"] = limit_seconds
-    if progress:
-        options["progress"] = _report_progress
-    result = cj.find_combos(state, goal, **options)
+    from cardjudge.progress import SearchProgress, stderr_is_terminal
+
+    live = stderr_is_terminal()
+    reporter = SearchProgress(live) if (live if progress is None else progress) else None
+    if reporter is not None:
+        options["progress"] = reporter
+    try:
+        result = cj.find_combos(state, goal, **options)
+    finally:
+        if reporter is not None:
+            reporter.close()
     stats = {
         "nodes": result.stats.nodes,
         "states": result.stats.states,
@@ -319,7 +327,8 @@ def combos(
     click.echo(_situation(cj.to_dict(state)))
     click.echo(f"goal: {goal}")
     for number, line in enumerate(result.lines, 1):
-        click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}):")
+        merged = f", stands for {line.variants} lines found" if getattr(line, "variants", 1) > 1 else ""
+        click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}{merged}):")
         for text in _line_texts(line.to_dict(lambda action: action.to_dict()), "   "):
             click.echo(text)
     if not result.lines:
@@ -331,24 +340,23 @@ def combos(
 
 
 def _line_texts(line: Mapping[str, Any], indent: str) -> list[str]:
-    """A line's actions, numbered, with the answer to each deviation indented under it."""
+    """A line's actions, numbered, each followed by what happened (when the line is explained),
+    with the answer to each deviation indented under it."""
     out = []
     replies: dict[int, list] = {}
     for reply in line.get("replies") or []:
         replies.setdefault(reply["at"], []).append(reply)
     actions = line.get("actions") or []
+    steps = line.get("steps") or []
     for at in range(len(actions) + 1):
         for reply in replies.get(at, []):
             out.append(f"{indent}if instead: {_action_line(reply['action'])}")
             out += _line_texts(reply["line"], indent + "   ")
         if at < len(actions):
             out.append(f"{indent}{at + 1}. {_action_line(actions[at])}")
+            if at < len(steps):
+                out += [f"{indent}   - {sentence}" for sentence in steps[at].get("happened") or []]
     return out
-
-
-def _report_progress(stats: Any, best: Any) -> None:
-    found = "" if best is None else f", best line so far: {best.length} actions"
-    click.echo(f"searching: {stats.nodes} nodes, {stats.states} states, {stats.seconds:.1f} s{found}", err=True)
 
 
 # --- validate ------------------------------------------------------------------------------

@@ -198,3 +198,52 @@ def test_cli_human_cut_short():
 def test_cli_bad_goal():
     result = CliRunner().invoke(cli, ["combos", str(PUZZLES / "ygo-tribute.yaml"), "--goal", "you.lp +"])
     assert result.exit_code == 1
+
+
+def test_all_lines_merges_position_changes_that_change_nothing():
+    state, goal, opponent = _puzzle("ygo-tribute.yaml")
+    result = find_combos(state, goal, max_actions=2, opponent=opponent, all_lines=True)
+    assert result.complete
+    # Changing one or both Feral Imps to Defense Position before tributing them wins the same
+    # way: one line, standing for the three found.
+    (line,) = result.lines
+    assert [a.kind for a in line.actions] == ["summon", "pass", "attack"]
+    assert line.variants == 3
+    assert _replay(state, line.actions).winner == "you"
+
+
+def test_all_lines_keeps_lines_that_differ_by_counted_actions():
+    state, goal, opponent = _puzzle("ygo-positions.yaml")
+    result = find_combos(state, goal, max_actions=3, opponent=opponent, all_lines=True)
+    assert result.complete and len(result.lines) == 2
+    # Summoning Axe Raider and changing Battle Ox to Attack Position in either order is one
+    # line; which monster attacks first makes the two.
+    orders = sorted(tuple(a.card for a in line.actions if a.kind == "attack") for line in result.lines)
+    assert orders == [("Axe Raider", "Battle Ox"), ("Battle Ox", "Axe Raider")]
+    for line in result.lines:
+        assert line.variants == 2
+        assert any(a.kind == "choose" and a.card == "Battle Ox" for a in line.actions)
+        assert _replay(state, line.actions).winner == "you"
+
+
+def test_two_copies_in_hand_are_tried_once():
+    # legal_actions lists the activation of each Mystical Space Typhoon in the hand; both lead
+    # to the same position, so the search tries one.
+    position = {
+        "game": "ygo", "turn": 3, "active": "you", "phase": "main1",
+        "players": {
+            "you": {"lp": 8000, "deck": ["Dark Magician"],
+                    "hand": [{"card": "Mystical Space Typhoon", "id": "M1"},
+                             {"card": "Mystical Space Typhoon", "id": "M2"}],
+                    "monsters": [{"card": "Axe Raider", "id": "AX", "position": "attack", "face_up": True}]},
+            "opponent": {"lp": 1700, "deck": ["Dark Magician"],
+                         "spells_traps": [{"card": "Sakuretsu Armor", "id": "SA", "face_up": False}]},
+        },
+    }
+    state = load_position(position)
+    listed = [a for a in legal_actions(state) if a.kind == "activate"]
+    assert sorted(a.card_id for a in listed) == ["M1", "M2"]
+    tried = [a for a in EngineDomain(state).actions(state) if a.kind == "activate"]
+    assert len(tried) == 1 and tried[0].targets == ("SA",)
+    result = find_combos(state, "win", max_actions=2, opponent="adversarial", all_lines=True)
+    assert result.complete and len(result.lines) == 1

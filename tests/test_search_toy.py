@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardjudge.solver import search as search_module
-from cardjudge.solver.search import Line, SearchStats, replay, search_lines
-from cardjudge.solver.toy import Counter, Dice, TakeAway, Toggles
+from cardjudge.solver.search import Line, SearchStats, essential_actions, line_class, replay, search_lines
+from cardjudge.solver.toy import Counter, Dice, Lamps, TakeAway, Toggles
 
 
 def run(game, **options):
@@ -141,9 +141,9 @@ def test_passive_opponent_passes_but_adversarial_one_does_not():
 def test_line_to_dict():
     (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
     assert line.to_dict(str.upper) == {
-        "actions": ["TAKE1", "TAKE1", "TAKE2"], "length": 2,
+        "actions": ["TAKE1", "TAKE1", "TAKE2"], "length": 2, "variants": 1,
         "replies": [{"at": 1, "action": "TAKE2",
-                     "line": {"actions": ["TAKE1"], "length": 1, "replies": []}}]}
+                     "line": {"actions": ["TAKE1"], "length": 1, "variants": 1, "replies": []}}]}
 
 
 # -- dice: chance ------------------------------------------------------------------------------
@@ -237,3 +237,62 @@ def test_bad_options_are_refused():
 
 def test_docstring_examples():
     assert doctest.testmod(search_module).failed == 0
+
+
+# -- lamps: all_lines merges copies and uncounted steps that commute ------------------------
+
+
+def test_all_lines_merges_copies_and_commuting_uncounted_steps():
+    game = Lamps(target=3)
+    result = run(game, max_actions=2, all_lines=True)
+    assert result.complete
+    # Without merging, the copies of add1 and the unlock and light steps placed anywhere make
+    # dozens of lines; what differs is only the order of the two counted moves.
+    counted = sorted(tuple(game.signature(None, a) for a in line.actions if game.counts(a))
+                     for line in result.lines)
+    assert counted == [("add1", "add2"), ("add2", "add1")]
+    for line in result.lines:
+        assert line.length == 2
+        assert "unlock" in line.actions  # needed, kept
+        assert not any(a.startswith("light") for a in line.actions)  # not needed, merged away
+        assert game.goal(replay(game, game.root, line.actions))
+    assert sum(line.variants for line in result.lines) > 10
+    assert result.reason == "found 2 lines of 2 actions"
+
+
+def test_essential_actions_drop_only_what_the_goal_does_not_need():
+    game = Lamps(target=3)
+    line = ("light0", "add1:b", "unlock", "light1", "add2")
+    # The actions kept are matched by identity in the new listing: the first copy of add1.
+    assert essential_actions(game, game.root, game.goal, line, "you") == ("add1:a", "unlock", "add2")
+    assert line_class(game, game.root, game.goal, Line(line, 2)) == \
+        line_class(game, game.root, game.goal, Line(("unlock", "add1:a", "add2"), 2))
+    assert line_class(game, game.root, game.goal, Line(line, 2)) != \
+        line_class(game, game.root, game.goal, Line(("unlock", "add2", "add1:a"), 2))
+
+
+# -- the ply bound and the transposition table ----------------------------------------------
+
+
+def test_failures_cut_by_the_ply_bound_are_remembered_with_the_plies_left():
+    game = Lamps(target=7)
+    with_table = run(game, max_actions=4, max_plies=4)
+    without = run(game, max_actions=4, max_plies=4, transpositions=False)
+    assert not with_table.found and not with_table.complete  # the cut is reported, not a proof
+    assert (without.found, without.complete) == (False, False)
+    assert with_table.stats.nodes * 4 < without.stats.nodes
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.one_of(st.builds(Lamps, st.integers(0, 8)), st.builds(Counter, st.integers(0, 12)),
+                      st.builds(Toggles, st.integers(1, 4), st.just((0, 1)))),
+       max_actions=st.integers(0, 4), max_plies=st.integers(0, 8), all_lines=st.booleans())
+def test_the_table_never_changes_the_answer_under_a_ply_bound(game, max_actions, max_plies, all_lines):
+    if isinstance(game, Toggles) and game.n < 2:
+        game = Toggles(2, (0, 1))
+    with_table = run(game, max_actions=max_actions, max_plies=max_plies, all_lines=all_lines)
+    without = run(game, max_actions=max_actions, max_plies=max_plies, all_lines=all_lines, transpositions=False)
+    assert (with_table.found, with_table.complete) == (without.found, without.complete)
+    assert [line.length for line in with_table.lines[:1]] == [line.length for line in without.lines[:1]]
+    if all_lines:
+        assert sorted(l.actions for l in with_table.lines) == sorted(l.actions for l in without.lines)

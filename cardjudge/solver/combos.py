@@ -1,7 +1,7 @@
 """Combo search over the rules engine: the engine seen as a :class:`~cardjudge.solver.search.Domain`.
 
 Transpositions are merged through ``rules.core.canonical.canonical_key``, under which
-interchangeable copies are one.
+interchangeable copies are one; states are compared by their digest first (:class:`StateKey`).
 
 >>> import cardjudge
 >>> state = cardjudge.load_position("examples/puzzles/ygo-tribute.yaml")  # doctest: +SKIP
@@ -11,17 +11,79 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Hashable
 
-from cardjudge.rules.core.canonical import canonical_key
+from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import legal_actions
+from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines
 
 COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack", "block"})
 
 _APPLY_CACHE = 20000
+
+
+class StateKey:
+    """A state seen up to interchangeable copies, as a dictionary key.
+
+    It hashes by ``digest(state)`` and builds the full ``canonical_key`` only to compare two
+    states whose digests agree, which most new states never need.
+    """
+
+    __slots__ = ("state", "digest", "_full")
+
+    def __init__(self, state):
+        self.state = state
+        self.digest = digest(state)
+        self._full = None
+
+    def full(self) -> Hashable:
+        """The canonical key of the state."""
+        if self._full is None:
+            self._full = canonical_key(self.state)
+        return self._full
+
+    def __hash__(self) -> int:
+        return self.digest
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, StateKey):
+            return NotImplemented
+        return self is other or (self.digest == other.digest and self.full() == other.full())
+
+
+def _what(obj) -> tuple:
+    """An object described by what it is and where, as interchangeable copies share it."""
+    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
+            obj.summon_type)
+
+
+class _LabelNames:
+    """The cards of a state by label: their names (in lists of labels and in texts) and their
+    descriptions (:func:`_what`)."""
+
+    def __init__(self, state):
+        self.objects = {obj.label: obj for obj in state.objects.values()}
+        self._pattern = None
+
+    def __call__(self, labels) -> tuple:
+        return tuple(self.objects[label].card if label in self.objects else label for label in labels)
+
+    def described(self, labels) -> tuple:
+        """The descriptions of the cards with these labels, in a fixed order."""
+        return tuple(sorted((_what(self.objects[label]) if label in self.objects else label for label in labels),
+                            key=repr))
+
+    def text(self, text: str) -> str:
+        if not self.objects:
+            return text
+        if self._pattern is None:
+            labels = sorted(self.objects, key=len, reverse=True)
+            self._pattern = re.compile(r"\b(" + "|".join(map(re.escape, labels)) + r")\b")
+        return self._pattern.sub(lambda match: self.objects[match.group(1)].card, text)
 
 
 class EngineDomain:
@@ -47,19 +109,44 @@ class EngineDomain:
         cached = self._actions.get(state)
         if cached is not None:
             return cached
-        unique: list = []
-        seen: set = set()
-        for action in legal_actions(state):
-            after = self.apply(state, action)
-            mark = (action.kind, action.card, self.key(after))
-            if mark in seen:  # the same decision made with another copy of the same card
-                continue
-            seen.add(mark)
-            unique.append(action)
+        listed = legal_actions(state)
+        unique = self._once_per_copy(state, listed)
         if len(self._actions) > _APPLY_CACHE:
             self._actions.clear()
         self._actions[state] = unique
         return unique
+
+    def _once_per_copy(self, state, listed: list) -> list:
+        """``listed`` with the same decision made with another copy of a card left out.
+
+        legal_actions already lists most of those once (G1); what remains are actions that differ
+        only by copies that look alike (same card, zone, controller, position...: say two copies
+        of a Spell in the hand): only those are applied, and kept when they lead to different
+        positions (one copy may be the target of a lasting effect, for instance).
+        """
+        names = _LabelNames(state)
+        groups: dict = {}
+        for action in listed:
+            groups.setdefault(self._by_name(action, names), []).append(action)
+        if len(groups) == len(listed):
+            return listed
+        unique, seen = [], set()
+        for action in listed:
+            group = self._by_name(action, names)
+            if len(groups[group]) > 1:
+                mark = (group, self.key(self.apply(state, action)))
+                if mark in seen:
+                    continue
+                seen.add(mark)
+            unique.append(action)
+        return unique
+
+    @staticmethod
+    def _by_name(action, names: "_LabelNames") -> tuple:
+        return (action.player, action.kind, names.described([action.card_id] if action.card_id else []),
+                action.ability, action.position,
+                tuple((part.kind, names.described(part.cards), part.amount) for part in action.costs),
+                names.described(action.targets))
 
     def apply(self, state, action):
         key = (state, action)
@@ -98,8 +185,30 @@ class EngineDomain:
         cache = state.cache()
         key = cache.get("combo_key")
         if key is None:
-            key = cache["combo_key"] = canonical_key(state)
+            key = cache["combo_key"] = StateKey(state)
         return key
+
+    def identity(self, state, action) -> tuple:
+        """The action as the player sees it, every card named by its name rather than its label:
+        the same action in another listing, or made with another copy of the same card."""
+        names = _LabelNames(state)
+        return (action.player, action.kind, action.card, action.ability,
+                tuple((part.kind, tuple(sorted(names(part.cards))), part.amount) for part in action.costs),
+                tuple(sorted(names(action.targets))), action.position, names.text(action.text))
+
+    def signature(self, state, action) -> tuple:
+        """The action with every card it names described by what it is and where, so that the
+        same decision made with interchangeable copies has one signature."""
+        names = _LabelNames(state)
+        return (action.player, action.kind, action.card, names.described([action.card_id] if action.card_id else []),
+                action.ability,
+                tuple(sorted(((part.kind, names.described(part.cards), part.amount) for part in action.costs),
+                             key=repr)),
+                names.described(action.targets), action.position, names.text(action.text))
+
+    def explain(self, state, actions) -> list:
+        """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
+        return explain_line(state, actions, self.apply)
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

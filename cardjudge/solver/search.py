@@ -28,7 +28,7 @@ from typing import Any, Callable, Hashable, Protocol
 CHANCE = "chance"
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
-_TICK_MASK = 255  # look at the clock every 256 nodes
+_TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
 
 
 class Domain(Protocol):
@@ -46,6 +46,11 @@ class Domain(Protocol):
     def counts(self, action) -> bool: ...
     def is_pass(self, action) -> bool: ...
 
+    # Optional, for merging lines with ``all_lines`` (defaults: the action itself):
+    # ``signature(state, action)``: equal for the same decision made with interchangeable
+    # copies in one state; ``identity(state, action)``: equal for the same action in two
+    # listings, possibly of different states (ids and which copy aside).
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -55,24 +60,39 @@ class Line:
     ``length`` counts the searcher's counted actions among them. Each reply
     ``(prefix_length, alternative, line)`` says: if after ``actions[:prefix_length]`` the
     opponent (or chance) does ``alternative`` instead, continue with ``line``, whose actions
-    start right after ``alternative``.
+    start right after ``alternative``. ``variants`` counts the lines found that this one stands
+    for (see :func:`merge_lines`); ``steps`` says what each action did, when the domain explains
+    lines.
     """
 
     actions: tuple = ()
     length: int = 0
     replies: tuple = ()
+    variants: int = 1  # how many lines found by the search this one stands for (all_lines)
+    steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
 
     def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
-        """Plain data: ``{"actions": [...], "length": n, "replies": [...]}``, each reply
-        ``{"at": prefix_length, "action": alternative, "line": {...}}``."""
-        return {
+        """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
+        ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
+        dict per action: what was paid, targeted and what happened) when the line is explained."""
+        out = {
             "actions": [action_to_dict(a) for a in self.actions],
             "length": self.length,
+            "variants": self.variants,
             "replies": [
                 {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
                 for at, alt, sub in self.replies
             ],
         }
+        if self.steps:
+            out["steps"] = [step.to_dict() for step in self.steps]
+        return out
+
+    def explain(self, indent: str = "") -> list[str]:
+        """The line as numbered text, step by step with what happened when it is explained."""
+        if self.steps:
+            return [text for step in self.steps for text in step.lines(indent)]
+        return [f"{indent}{number}. {action}" for number, action in enumerate(self.actions, 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +161,14 @@ def _check_line(domain: Domain, root, line: Line, goal) -> None:
         _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
 
 
+def _explained(domain: Domain, state, line: Line) -> Line:
+    """``line`` (and its replies) with the domain's explanation of each action."""
+    states = _states(domain, state, line.actions)
+    replies = tuple((at, alt, _explained(domain, domain.apply(states[at], alt), sub))
+                    for at, alt, sub in line.replies)
+    return Line(line.actions, line.length, replies, line.variants, tuple(domain.explain(state, line.actions)))
+
+
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     shifted = tuple((at + 1, alt, sub) for at, alt, sub in line.replies)
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
@@ -159,7 +187,8 @@ class _Search:
         self.depth = -1
         self.seen: set = set()
         self.path: dict = {}  # key -> ply, for the states of the current line
-        self.failed: dict = {}  # key -> largest budget proved failing
+        self.failed: dict = {}  # key -> [(budget, plies left or None)] proved failing
+        self.cuts = 0  # how many times the ply bound cut a line so far
         self.won: dict = {}  # (state, budget) -> (value, lines)
         self.ply_cut = False
         self.best_line: Line | None = None
@@ -190,7 +219,10 @@ class _Search:
 
     def node(self, state, budget: int, ply: int):
         """(value, lines, low): value in [0, 1]; low is the smallest ply of an ancestor the
-        result depends on (a repeated position or the ply bound), _UNTAINTED if none."""
+        result depends on (a repeated position), _UNTAINTED if none.
+
+        A result that the ply bound cut somewhere below depends on how many plies were left:
+        a failure is remembered with that number and reused only where no more are left."""
         key = self.domain.key(state)
         self.seen.add(key)
         if self.goal(state):
@@ -199,10 +231,14 @@ class _Search:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
             return 0, [], self.path[key]
+        left = self.max_plies - ply
         if self.transpositions:
-            if self.failed.get(key, -1) >= budget:
-                self.hits += 1
-                return 0, [], _UNTAINTED
+            for failed_budget, failed_left in self.failed.get(key, ()):
+                if failed_budget >= budget and (failed_left is None or failed_left >= left):
+                    self.hits += 1
+                    if failed_left is not None:
+                        self.cut()
+                    return 0, [], _UNTAINTED
             cached = self.won.get((state, budget))
             if cached is not None:
                 self.hits += 1
@@ -210,23 +246,41 @@ class _Search:
         actor = self.domain.actor(state)
         if actor is None:
             return 0, [], _UNTAINTED
-        if ply >= self.max_plies:
-            self.ply_cut = True
-            return 0, [], -1
+        if left <= 0:
+            self.cut()
+            return 0, [], _UNTAINTED
         self.expand_one()
         self.path[key] = ply
+        cuts = self.cuts
         try:
             value, lines, low = self.expand(state, actor, budget, ply)
         finally:
             del self.path[key]
+        cut_below = self.cuts != cuts
         if value == 1:
             low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
         if self.transpositions and low >= ply:
             if value == 0:
-                self.failed[key] = max(self.failed.get(key, -1), budget)
-            elif not self.all_lines:
+                self.remember_failure(key, budget, left if cut_below else None)
+            elif not self.all_lines and (value == 1 or not cut_below):
                 self.won[(state, budget)] = (value, lines)
         return value, lines, low
+
+    def cut(self) -> None:
+        """The ply bound cut a line (here, or in a remembered failure reused here)."""
+        self.ply_cut = True
+        self.cuts += 1
+
+    def remember_failure(self, key, budget: int, left: int | None) -> None:
+        """No line from ``key`` with ``budget`` counted actions (within ``left`` plies, or any
+        number when None); entries that this one covers are dropped."""
+        def covers(b, l, ob, ol):
+            return b >= ob and (l is None or (ol is not None and l >= ol))
+
+        entries = [(b, l) for b, l in self.failed.get(key, ()) if not covers(budget, left, b, l)]
+        if not any(covers(b, l, budget, left) for b, l in entries):
+            entries.append((budget, left))
+        self.failed[key] = entries
 
     def expand(self, state, actor, budget, ply):
         domain = self.domain
@@ -297,6 +351,105 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
+def _signature(domain: Domain, state, action):
+    sign = getattr(domain, "signature", None)
+    return action if sign is None else sign(state, action)
+
+
+def _identity(domain: Domain, state, action):
+    ident = getattr(domain, "identity", None)
+    return action if ident is None else ident(state, action)
+
+
+def _rematched(domain: Domain, root, steps, goal) -> tuple | None:
+    """The actions of ``steps`` (pairs ``(state where first taken, action)``) as listed along the
+    way from ``root``, each matched by ``identity``, when they all replay and reach the goal;
+    None otherwise."""
+    state, matched = root, []
+    for before, action in steps:
+        wanted = _identity(domain, before, action)
+        match = next((a for a in _options(domain, state) if _identity(domain, state, a) == wanted), None)
+        if match is None:
+            return None
+        matched.append(match)
+        state = domain.apply(state, match)
+    return tuple(matched) if goal(state) else None
+
+
+def _states(domain: Domain, root, actions) -> list:
+    states = [root]
+    for action in actions:
+        states.append(domain.apply(states[-1], action))
+    return states
+
+
+def _uncounted(domain: Domain, state, action, searcher) -> bool:
+    """A step that does not count: the searcher's uncounted actions and the others' passes."""
+    if domain.actor(state) == searcher:
+        return not domain.counts(action)
+    return domain.is_pass(action)
+
+
+def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
+    """``actions`` without the uncounted steps that the line reaches the goal without.
+
+    Steps are dropped one at a time from the first, each only if the rest still replays and
+    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
+    numbers and which copy is used may shift).
+    """
+    actions = tuple(actions)
+    states = _states(domain, root, actions)
+    index = 0
+    while index < len(actions):
+        if _uncounted(domain, states[index], actions[index], searcher):
+            steps = list(zip(states, actions))
+            shorter = _rematched(domain, root, steps[:index] + steps[index + 1:], goal)
+            if shorter is not None:
+                actions = shorter
+                states = _states(domain, root, actions)
+                continue
+        index += 1
+    return actions
+
+
+def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you") -> tuple:
+    """What a line does, up to uncounted steps that commute and interchangeable copies.
+
+    The line's unneeded uncounted steps are left out (:func:`essential_actions`: a pass or a
+    battle-position change that the goal is reached without); what remains is compared action by
+    action through ``domain.signature`` (the same decision with interchangeable copies is one),
+    the counted actions (and the other players' actions that are not passes) in order, the
+    needed uncounted steps as a multiset, so that their order among the others does not matter.
+    """
+    counted, needed = [], []
+    state = root
+    for action in essential_actions(domain, root, goal, line.actions, searcher):
+        signature = _signature(domain, state, action)
+        (needed if _uncounted(domain, state, action, searcher) else counted).append(signature)
+        state = domain.apply(state, action)
+    return tuple(counted), tuple(sorted(needed, key=repr))
+
+
+def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "you") -> list[Line]:
+    """One line per :func:`line_class`, in the order first found; each the shortest of its class
+    (fewest actions), with ``variants`` the number of lines merged into it.
+
+    >>> from cardjudge.solver.toy import Lamps
+    >>> game = Lamps(target=3)
+    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2)]
+    >>> [(line.actions, line.variants) for line in merge_lines(game, game.root, game.goal, found)]
+    [(('unlock', 'add1:b', 'add2'), 2)]
+    """
+    classes: dict = {}
+    for line in lines:
+        classes.setdefault(line_class(domain, root, goal, line, searcher), []).append(line)
+    merged = []
+    for members in classes.values():
+        best = min(members, key=lambda member: len(member.actions))
+        merged.append(Line(best.actions, best.length, best.replies, len(members)))
+    return merged
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -322,15 +475,18 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       ``"expect"``: the probability of reaching the goal is maximised (over every depth up to
       ``max_actions``; the shortest line of the best probability is kept) and given as
       ``probability``; found means a probability above 0.
-    - ``all_lines``: every line of the minimal length (distinct sequences of actions; each
-      deviation is answered with one line). Otherwise the first line found.
+    - ``all_lines``: every distinct line of the minimal length, lines that differ only by
+      uncounted steps that commute or by interchangeable copies counted once (see
+      :func:`line_class`; each deviation is answered with one line). Otherwise the first line
+      found.
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.
     - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
 
     Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
-    replay to the goal).
+    replay to the goal). A domain with ``explain(state, actions)`` (one step per action) has its
+    lines explained (``Line.steps``, ``Line.explain()``).
     """
     if opponent not in ("passive", "adversarial"):
         raise ValueError(f"opponent must be 'passive' or 'adversarial', not {opponent!r}")
@@ -368,6 +524,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
         _check_line(domain, root, line, goal)
+    if all_lines:
+        unique = merge_lines(domain, root, goal, unique, searcher)
+    if hasattr(domain, "explain"):
+        unique = [_explained(domain, root, line) for line in unique]
     # The last iteration's cuts do not matter once a sure line was found there: the earlier
     # iterations already prove nothing shorter exists.
     forgiven = best_value == 1 and best_depth == search.depth and not all_lines

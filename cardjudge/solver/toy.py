@@ -189,3 +189,60 @@ class Toggles(_NoChance):
 
     def is_pass(self, action: str) -> bool:
         return False
+
+
+# -- lamps: copies and uncounted steps, some needed, some not --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LampsState:
+    total: int = 0
+    unlocked: bool = False
+    lit: frozenset = frozenset()
+
+
+class Lamps(_NoChance):
+    """Reach a total of exactly ``target`` with counted moves "add1:a" and "add1:b" (two
+    interchangeable copies of one move) and "add2" (only once "unlock" was done). "unlock" and
+    "light0"/"light1" (which change nothing that matters) are not counted; a lamp lit stays lit.
+    """
+
+    def __init__(self, target: int = 3):
+        self.target = target
+        self.root = LampsState()
+
+    def goal(self, state: LampsState) -> bool:
+        return state.total == self.target
+
+    def actor(self, state: LampsState) -> str | None:
+        return "you" if state.total < self.target else None
+
+    def actions(self, state: LampsState) -> list:
+        if self.actor(state) is None:
+            return []
+        moves = ["add1:a", "add1:b"]
+        moves.append("add2" if state.unlocked else "unlock")
+        moves += [f"light{i}" for i in (0, 1) if i not in state.lit]
+        return moves
+
+    def apply(self, state: LampsState, action: str) -> LampsState:
+        if action.startswith("add"):
+            return LampsState(state.total + int(action[3]), state.unlocked, state.lit)
+        if action == "unlock":
+            return LampsState(state.total, True, state.lit)
+        return LampsState(state.total, state.unlocked, state.lit | {int(action[5:])})
+
+    def key(self, state: LampsState):
+        return (state.total, state.unlocked, state.lit)
+
+    def counts(self, action: str) -> bool:
+        return action.startswith("add")
+
+    def is_pass(self, action: str) -> bool:
+        return False
+
+    def signature(self, state: LampsState, action: str) -> str:
+        """The two copies of "add1" are one decision."""
+        return action.split(":")[0]
+
+    identity = signature

@@ -4,6 +4,12 @@ It describes every card by what it is and where (card name, zone, controller, po
 face-up, flags, counters) without its label or object id, and the chain, pending
 triggers, lasting effects and windows with the objects they refer to described the same
 way. The transposition table of the searches and the merging of duplicate actions use it.
+
+Building the key costs more than making a successor state, so searches first compare
+``digest(state)``: an order-free 64-bit summary (the sum of per-object hashes modulo 2^64,
+plus a hash of the rest) that is equal whenever the keys are equal. ``Draft.freeze`` keeps it
+up to date incrementally from the state it started from, hashing only the objects that changed;
+the full key is built only when two digests agree.
 """
 
 from __future__ import annotations
@@ -26,6 +32,118 @@ def _describe(state, oid) -> tuple:
         return ("gone",)
     return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, tuple(sorted(obj.flags)),
             obj.counters, obj.summon_type)
+
+
+_MASK = (1 << 64) - 1
+
+
+def object_hash(obj) -> int:
+    """The hash of an object's description in the key (what it is and where, not which copy)."""
+    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                 obj.counters, obj.summon_type)) & _MASK
+
+
+def objects_digest(objects) -> int:
+    """The order-free sum of the object hashes of ``objects`` (a mapping oid -> Obj)."""
+    total = 0
+    for obj in objects.values():
+        total += object_hash(obj)
+    return total & _MASK
+
+
+def updated_objects_digest(total: int, before, after) -> int:
+    """``objects_digest(after)`` from ``total = objects_digest(before)``, hashing only what changed.
+
+    ``before`` and ``after`` map oids to objects; unchanged objects are the same Python objects.
+    """
+    added = 0
+    for oid, obj in after.items():
+        old = before.get(oid)
+        if old is not obj:
+            total += object_hash(obj)
+            if old is None:
+                added += 1
+            else:
+                total -= object_hash(old)
+    if len(before) + added != len(after):  # some objects left
+        for oid, old in before.items():
+            if oid not in after:
+                total -= object_hash(old)
+    return total & _MASK
+
+
+def digest(state) -> int:
+    """A 64-bit summary of ``canonical_key(state)``: equal keys give equal digests.
+
+    The objects part is taken from the state's memo when ``Draft.freeze`` left it there; the
+    rest hashes everything of the key that names no object (records are read without their
+    object-id fields).
+    """
+    cache = state.cache()
+    objects = cache.get("objects_digest")
+    if objects is None:
+        objects = cache["objects_digest"] = objects_digest(state.objects)
+    rest = (state.turn, state.active, state.phase, state.winner,
+            tuple((ps.name, ps.life, ps.flags, _shallow(state, ps.extra)) for ps in state.player_states),
+            _shallow(state, state.chain), _multiset(state, state.pending), _multiset(state, state.lasting),
+            _multiset(state, (_used_shallow(state, u) for u in state.used)),
+            _multiset(state, ((k, _shallow(state, v, k in _OID_DATA)) for k, v in state.game_data
+                              if k not in _SKIPPED_DATA)))
+    return (objects + hash(rest)) & _MASK
+
+
+def _multiset(state, values) -> int:
+    total = 0
+    for value in values:
+        total += hash(_shallow(state, value))
+    return total & _MASK
+
+
+def _used_shallow(state, item):
+    if isinstance(item, tuple) and len(item) == 4 and item[:2] == ("turn", "soft"):
+        return (item[0], item[1], _object(state, item[2]), item[3])
+    return item
+
+
+def _object(state, oid) -> int | str:
+    obj = state.objects.get(oid)
+    return "gone" if obj is None else object_hash(obj)
+
+
+def _shallow(state, value: Any, oids: bool = False) -> Any:
+    """``_canon`` made cheap: objects referred to stand as their ``object_hash``, multisets as
+    frozensets. A function of the canonical form, so equal canonical forms give equal results."""
+    kind = type(value)
+    if kind is str or value is None or kind is bool or kind is float:
+        return value
+    if kind is int:
+        return _object(state, value) if oids else value
+    if kind is tuple or kind is list:
+        return tuple([_shallow(state, item, oids) for item in value])
+    fields = _record_fields(kind)
+    if fields is not None:
+        return (kind.__name__,) + tuple([(name, _shallow(state, getattr(value, name), oids or refers))
+                                         for name, refers in fields])
+    if kind is frozenset or kind is set:
+        return frozenset([_shallow(state, item, oids) for item in value])
+    if kind is dict:
+        return frozenset([(k, _shallow(state, v, oids or k in _OID_FIELDS)) for k, v in value.items()])
+    if isinstance(value, int):
+        return _object(state, value) if oids else value
+    return repr(value)
+
+
+_RECORD_FIELDS: dict = {}
+
+
+def _record_fields(kind) -> tuple | None:
+    """(field name, holds object ids) for the fields of a dataclass that the key keeps; None for
+    other types."""
+    if kind not in _RECORD_FIELDS:
+        _RECORD_FIELDS[kind] = (tuple((f.name, f.name in _OID_FIELDS) for f in dataclasses.fields(kind)
+                                      if f.name not in _SKIPPED_FIELDS)
+                                if dataclasses.is_dataclass(kind) else None)
+    return _RECORD_FIELDS[kind]
 
 
 def _canon(state, value: Any, oids: bool = False) -> Any:
@@ -55,20 +173,24 @@ def _used(state, item) -> Any:
 
 def canonical_key(state) -> Hashable:
     """A key equal for states that differ only by which copy of a card is where."""
-    players = []
-    for index, name in enumerate(state.players):
-        ps = state.player_states[index]
-        zones = []
-        for (owner, zone), oids in sorted(state.zones.items()):
-            if owner != name:
-                continue
-            cards = [_describe(state, oid)[:1] + _describe(state, oid)[2:] for oid in oids]
-            if zone != "deck":  # the order of the deck matters; other zones are multisets
-                cards.sort(key=repr)
-            equips = tuple(sorted((repr(_describe(state, state.objects[o].equipped_to)) for o in oids
-                                   if state.objects[o].equipped_to is not None)))
-            zones.append((zone, tuple(cards), equips))
-        players.append((name, ps.life, tuple(sorted(ps.flags, key=repr)), _canon(state, ps.extra), tuple(zones)))
+    objects = state.objects
+    zones_of: dict = {name: [] for name in state.players}
+    for (owner, zone), oids in sorted(state.zones.items()):
+        cards = []
+        equips = []
+        for oid in oids:
+            obj = objects[oid]
+            cards.append((obj.card, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
+                          obj.summon_type))
+            if obj.equipped_to is not None:
+                equips.append(_describe(state, obj.equipped_to))
+        if zone != "deck":  # the order of the deck matters; other zones are multisets
+            # Any fixed order of equal entries will do; hashes sort entries that mix None and text.
+            cards.sort(key=hash)
+        equips.sort(key=hash)
+        zones_of.setdefault(owner, []).append((zone, tuple(cards), tuple(equips)))
+    players = [(name, ps.life, ps.flags, _canon(state, ps.extra), tuple(zones_of[name]))
+               for name, ps in zip(state.players, state.player_states)]
     data = tuple(sorted(
         ((k, _canon(state, v, k in _OID_DATA)) for k, v in state.game_data if k not in _SKIPPED_DATA), key=repr))
     return (

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardjudge.rules.core.canonical import updated_objects_digest
+
 
 @dataclass(frozen=True, slots=True)
 class Obj:
@@ -269,6 +271,14 @@ class Draft:
         return new
 
     def freeze(self) -> State:
+        """The new State. Its memo starts with what this apply knows for free: the events that
+        happened (``"events"``) and, when the base state had one, the updated objects digest
+        (see ``canonical.digest``)."""
+        memo: dict = {"events": tuple(self.events)}
+        base_memo = self.base._cache
+        if base_memo is not None and "objects_digest" in base_memo:
+            memo["objects_digest"] = updated_objects_digest(base_memo["objects_digest"], self.base.objects,
+                                                            self.objects)
         return State(
             game=self.game,
             pool=self.pool,
@@ -286,6 +296,7 @@ class Draft:
             used=frozenset(self.used),
             game_data=tuple(sorted(self.game_data.items())),
             winner=self.winner,
+            _cache=memo,
         )
 
 

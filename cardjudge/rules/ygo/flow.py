@@ -257,6 +257,8 @@ def resolve_next(d: Draft) -> None:
         resolving = d.get("resolving")
         if resolving is None:
             next_step(d)
+            emit(d, Event("resolving", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
+                          source=link.oid, reason="effect", method="negated" if link.negated else None))
             resolving = effects.begin_resolution(d, link)
         if resolving is not None:
             effects.continue_resolution(d, resolving)

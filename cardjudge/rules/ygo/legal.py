@@ -496,7 +496,8 @@ def legal_actions(s) -> list[Action]:
     cache = s.cache()
     if "legal" not in cache:
         listed = []
-        for number, action in enumerate(raw_actions(s), 1):
+        raw = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
+        for number, action in enumerate(raw if raw is not None else raw_actions(s), 1):
             listed.append(Action(**{**_fields(action), "id": f"a{number}"}))
         cache["legal"] = listed
     return list(cache["legal"])

@@ -36,8 +36,11 @@ def apply(state: State, action) -> State:
         _answer_choice(d, mode, action.get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
-    advance(d)
-    return d.freeze()
+    listing = advance(d)
+    after = d.freeze()
+    if listing is not None:
+        after.cache()["raw_actions"] = listing  # already computed to know that someone must decide
+    return after
 
 
 def _activate(d: Draft, action) -> None:
@@ -112,12 +115,15 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
         flow.resolve_next(d)
 
 
-def advance(d: Draft) -> None:
-    """Move on through everything no player has to decide: resolutions, empty windows, phases."""
+def advance(d: Draft) -> list | None:
+    """Move on through everything no player has to decide: resolutions, empty windows, phases.
+
+    Returns the actions of the window it stopped in when it had to list them to know that a
+    player has a decision to make (None otherwise)."""
     for _ in range(2000):
         effects.check_lp(d)
         if d.winner is not None or "choice" in d.game_data:
-            return
+            return None
         if d.get("maintenance"):
             effects.next_maintenance(d)
             continue
@@ -133,7 +139,7 @@ def advance(d: Draft) -> None:
                 d.game_data["placing"] = True
             options = legal.trigger_actions(d)
             if options:
-                return
+                return None
             # nothing can be activated: the remaining triggers are dropped
             d.pending = tuple(p for p in d.pending if not isinstance(p, PendingTrigger))
             flow.finish_triggers_if_done(d)
@@ -141,9 +147,9 @@ def advance(d: Draft) -> None:
         d.game_data.pop("placing", None)
         kind, priority, _ = window(d)
         if kind == "open" and d.phase in ALWAYS_OFFERED:
-            return
+            return None
         actions = legal.window_actions(d, kind, priority)
         if len(actions) > 1:
-            return
+            return actions
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")

@@ -1,0 +1,117 @@
+"""Speed of the combo search on the shipped puzzles, with and without the transposition table.
+
+Run on demand: ``python bench/bench_search.py [--repeat N] [--max-actions N] [--profile NAME]``.
+For each puzzle in ``examples/puzzles/`` it prints the nodes expanded, the distinct states seen
+(canonical keys), the seconds and the distinct states per second of the search that solves it
+(or proves it impossible), once with the transposition table and once without; the last column
+is the ratio of nodes without the table to nodes with it (what the table saves).
+
+Each search starts from a freshly loaded position, so no derived value is reused between runs;
+the figure kept is the fastest of ``--repeat`` runs. ``--profile NAME`` prints a cProfile of one
+search of that puzzle instead.
+
+``--exhaust SECONDS`` adds, for each example position of ``examples/``, a search of every line of
+the current turn up to ``--max-actions`` (a goal that never holds), stopped after SECONDS: the
+throughput on larger positions than the puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import re
+import sys
+from pathlib import Path
+
+from cardjudge import load_position
+from cardjudge.solver.combos import EngineDomain
+from cardjudge.solver.goals import Goal, parse_goal
+from cardjudge.solver.search import search_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "examples" / "puzzles"
+
+
+def puzzle(path: Path):
+    """(state, goal text, opponent model) of a puzzle file."""
+    text = path.read_text()
+    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
+    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
+    return load_position(str(path)), goal, opponent
+
+
+def solve(path: Path, max_actions: int, transpositions: bool):
+    """One search of the puzzle at ``path`` from a freshly loaded position."""
+    state, goal_text, opponent = puzzle(path)
+    goal = parse_goal(goal_text, state)
+    domain = EngineDomain(state, this_turn=goal.this_turn)
+    return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions,
+                        opponent=opponent, transpositions=transpositions, limit_seconds=300)
+
+
+def best_of(path: Path, max_actions: int, transpositions: bool, repeat: int):
+    """The fastest of ``repeat`` searches (the counters are the same in every run)."""
+    results = [solve(path, max_actions, transpositions) for _ in range(repeat)]
+    return min(results, key=lambda r: r.stats.seconds)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (fastest kept)")
+    parser.add_argument("--max-actions", type=int, default=3, help="bound of counted actions")
+    parser.add_argument("--profile", metavar="NAME", help="profile one search of this puzzle")
+    parser.add_argument("--exhaust", type=float, metavar="SECONDS", help="also search the example positions exhaustively")
+    args = parser.parse_args(argv)
+
+    paths = sorted(PUZZLES.glob("*.yaml"))
+    if args.profile:
+        path = next(p for p in paths if p.stem == args.profile.removesuffix(".yaml"))
+        profiler = cProfile.Profile()
+        profiler.runcall(solve, path, args.max_actions, True)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        return 0
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, max {args.max_actions} actions, "
+          f"fastest of {args.repeat} runs")
+    head = ("puzzle", "answer", "nodes", "states", "s", "states/s", "nodes (no TT)", "states/s (no TT)", "ratio")
+    print(f"{head[0]:<24} {head[1]:<9} {head[2]:>7} {head[3]:>7} {head[4]:>7} {head[5]:>9} "
+          f"{head[6]:>13} {head[7]:>16} {head[8]:>6}")
+    total_states = total_seconds = 0.0
+    for path in paths:
+        with_tt = best_of(path, args.max_actions, True, args.repeat)
+        without = best_of(path, args.max_actions, False, args.repeat)
+        s = with_tt.stats
+        answer = f"{with_tt.lines[0].length} actions" if with_tt.found else "none"
+        rate = s.states / s.seconds if s.seconds else float("nan")
+        rate_no = without.stats.states / without.stats.seconds if without.stats.seconds else float("nan")
+        ratio = without.stats.nodes / s.nodes if s.nodes else float("nan")
+        total_states += s.states
+        total_seconds += s.seconds
+        print(f"{path.stem:<24} {answer:<9} {s.nodes:>7} {s.states:>7} {s.seconds:>7.3f} {rate:>9.0f} "
+              f"{without.stats.nodes:>13} {rate_no:>16.0f} {ratio:>6.2f}")
+    print(f"all puzzles: {total_states:.0f} states in {total_seconds:.3f} s = "
+          f"{total_states / total_seconds:.0f} distinct states per second (with the table)")
+    if args.exhaust:
+        exhaust(args.max_actions, args.exhaust)
+    return 0
+
+
+def exhaust(max_actions: int, seconds: float) -> None:
+    """Every line of this turn from each example position, up to ``max_actions``, time-boxed."""
+    print()
+    print(f"every line of this turn up to {max_actions} actions, at most {seconds:g} s each")
+    print(f"{'position':<24} {'nodes':>7} {'states':>7} {'s':>7} {'states/s':>9} answer")
+    for path in sorted((ROOT / "examples").glob("ygo-*.yaml")):
+        state = load_position(str(path))
+        never = Goal("never", state.active, lambda s: False, this_turn=True)
+        result = search_lines(EngineDomain(state, this_turn=True), state, never, searcher=state.active,
+                              max_actions=max_actions, limit_seconds=seconds)
+        s = result.stats
+        print(f"{path.stem:<24} {s.nodes:>7} {s.states:>7} {s.seconds:>7.2f} {s.states / s.seconds:>9.0f} "
+              f"{'complete' if result.complete else 'cut short'}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
