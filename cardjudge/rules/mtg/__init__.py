@@ -1,0 +1,1 @@
+"""Magic: The Gathering rules."""
