@@ -373,6 +373,7 @@ class _Solver:
         seen: dict[tuple, dict] = {}
         for solution in _solutions(problem):
             key = self._key(solution, pool_vars, suppliers)
+            # a class split per kind can give one payment twice: keep the smallest, for determinism
             if key not in seen or _order(solution) < _order(seen[key]):
                 seen[key] = solution
         found = []
@@ -425,11 +426,14 @@ class _Solver:
         return False
 
     def _materialize(self, solution: dict, pool_vars, suppliers: list[_Supplier]) -> Payment:
+        """The payment of one solution: lowest oids of each class, one kind per source."""
         pool_units = _pool_units(solution, pool_vars)
         taken: Counter = Counter()
         chosen: list[tuple[ManaSource, frozenset]] = []  # (source, kinds it may make here)
-        for supplier in sorted(suppliers, key=lambda s: (s.klass, sorted(s.kinds, key=KINDS.index))):
+        for supplier in suppliers:  # in class order, so representatives are the lowest oids
             count = solution.get(supplier.name, 0)
+            if not count:
+                continue
             members = self.classes[supplier.klass].members
             for source in members[taken[supplier.klass] : taken[supplier.klass] + count]:
                 chosen.append((source, supplier.kinds))
@@ -445,11 +449,11 @@ class _Solver:
             if owners[unit] is not None and owners[unit] not in made:
                 source, kinds = chosen[owners[unit]]
                 made[owners[unit]] = _first_kind(source.produces, kinds & self.symbols[symbol])
+        used = Counter(owners[unit] for unit in match)
         leftover = []
         for position, (source, kinds) in enumerate(chosen):
             kind = made.setdefault(position, _first_kind(source.produces, kinds))
-            used = sum(1 for unit in match if owners[unit] == position)
-            leftover.extend(kind * (source.amount - used))
+            leftover.extend(kind * (source.amount - used[position]))
         return Payment(
             pool_spent="".join(sorted("".join(next(iter(u)) for u in pool_units), key=KINDS.index)),
             sources=tuple(sorted(source.oid for source, _ in chosen)),
