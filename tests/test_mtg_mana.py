@@ -195,6 +195,41 @@ def test_two_abilities_of_one_permanent_are_never_both_activated():
     assert [(p.sources, p.abilities) for p in found] == [((1,), ((1, 1),))]
 
 
+def heritage_druid_sources(druid: int, elves: list[int]) -> list[ManaSource]:
+    """Heritage Druid's ability, one source per choice of three untapped Elves (itself included).
+
+    Triples of Llanowar Elves only are interchangeable; triples with the Druid are too.
+    """
+    sources = []
+    for triple in combinations([druid] + elves, 3):
+        klass = ("Heritage Druid", "with itself" if druid in triple else "three Elves")
+        sources.append(ManaSource(druid, 0, ("G",), amount=3, klass=klass, taps=triple))
+    return sources
+
+
+def test_S3_heritage_druid_taps_elves_that_cannot_also_tap_for_mana():
+    elves = [llanowar_elves(2), llanowar_elves(3), llanowar_elves(4)]
+    sources = heritage_druid_sources(1, [2, 3, 4]) + elves
+    # {G}{G}{G}{G}: three Elves tapping for G each cannot pay; the Druid's ability tapping the
+    # three Elves makes GGG and nothing is left to pay the fourth G; the Druid with two Elves
+    # plus the third Elf's own ability pays it.
+    found = payments(parse_mana_cost("{G}{G}{G}{G}"), "", sources)
+    assert [(p.tapped, p.leftover) for p in found] == [((1, 2, 3, 4), "")]
+    assert [source.taps for source in found[0].activations] == [(1, 2, 3), None]
+    # {G}: one Elf, or the Druid's ability (with or without itself) leaving GG in the pool
+    found = payments(parse_mana_cost("{G}"), "", sources)
+    assert [(p.tapped, p.leftover) for p in found] == [((1, 2, 3), "GG"), ((2, 3, 4), "GG"), ((2,), "")]
+
+
+def test_springleaf_drum_taps_itself_and_a_creature_for_any_color():
+    drum = [ManaSource(9, 0, tuple("WUBRG"), klass=("Springleaf Drum", "Elves"), taps=(9, elf)) for elf in (2, 3)]
+    sources = drum + [llanowar_elves(2), llanowar_elves(3)]
+    found = payments(parse_mana_cost("{U}{G}"), "", sources)
+    assert [(p.tapped, p.produced) for p in found] == [((2, 3, 9), ((2, "G"), (9, "U")))]
+    assert found[0].activations[1].taps == (9, 3)  # listed once, with the lowest Elf tapping for G
+    assert not can_pay(parse_mana_cost("{U}{U}"), "", sources)  # one Drum, tapped once
+
+
 def test_x_costs_and_the_largest_x():
     fireball = parse_mana_cost("{X}{R}")
     sources = [mountain(1), forest(2), forest(3), forest(4)]
@@ -229,12 +264,13 @@ TEMPLATES = [
     ("RG", 1, "Taiga"),
     ("C", 2, "Sol Ring"),
     ("WUBRG", 2, None),
+    ("G", 1, "Elves"),
 ]
 
 
 @st.composite
 def instances(draw):
-    picks = draw(st.lists(st.sampled_from(TEMPLATES + ["two abilities"]), max_size=5))
+    picks = draw(st.lists(st.sampled_from(TEMPLATES + ["two abilities"]), max_size=4))
     sources = []
     for oid, pick in enumerate(picks, start=10):
         if pick == "two abilities":
@@ -250,6 +286,13 @@ def instances(draw):
     cost = ManaCost(generic, tuple((k, counted[k]) for k in KINDS if counted[k]), tuple(hybrid), x_count)
     pool = "".join(draw(st.lists(st.sampled_from(KINDS), max_size=3)))
     x = draw(st.integers(0, 1))
+    elves = [s.oid for s in sources if s.klass == "Elves"]
+    if elves and draw(st.booleans()):  # Springleaf Drum
+        sources += [ManaSource(90, 0, tuple("WUBRG"), klass="Drum", taps=(90, elf)) for elf in elves]
+    if len(elves) >= 2 and draw(st.booleans()):  # Heritage Druid and its own Elves
+        for triple in combinations([91] + elves, 3):
+            klass = ("Druid", 91 in triple)
+            sources.append(ManaSource(91, 0, ("G",), amount=3, klass=klass, taps=triple))
     order = draw(st.permutations(range(len(sources))))
     return cost, pool, [sources[i] for i in order], x
 
@@ -284,10 +327,9 @@ def source_set_pays(symbols, pool_spent, activated) -> bool:
     )
 
 
-def class_key(source: ManaSource, sources) -> tuple:
-    shared = sum(1 for s in sources if s.oid == source.oid) > 1
-    if source.klass is None or shared:
-        return ("single", source.oid, source.ability)
+def class_key(source: ManaSource) -> tuple:
+    if source.klass is None:
+        return ("single", source.oid, source.ability, source.taps)
     return ("class", source.klass, source.produces, source.amount)
 
 
@@ -301,11 +343,12 @@ def brute_force(cost: ManaCost, pool: str, sources, x: int) -> set:
     for spent in (p for p in matchable if len(p) == most):
         for size in range(len(symbols) - most + 1):
             for activated in combinations(sources, size):
-                if len({s.oid for s in activated}) < size or not source_set_pays(symbols, spent, activated):
+                tapped = [p for s in activated for p in s.tapped]
+                if len(set(tapped)) < len(tapped) or not source_set_pays(symbols, spent, activated):
                     continue
                 if any(source_set_pays(symbols, spent, activated[:i] + activated[i + 1 :]) for i in range(size)):
                     continue
-                key = (spent, tuple(sorted(Counter(class_key(s, sources) for s in activated).items(), key=repr)))
+                key = (spent, tuple(sorted(Counter(class_key(s) for s in activated).items(), key=repr)))
                 found.add(key)
     return found
 
@@ -321,13 +364,9 @@ def _pool_fits(symbols, spent) -> bool:
     return place(0, frozenset())
 
 
-def solver_keys(found: list[Payment], sources) -> set:
-    by_ability = {(s.oid, s.ability): s for s in sources}
+def solver_keys(found: list[Payment]) -> set:
     return {
-        (
-            "".join(sorted(p.pool_spent)),
-            tuple(sorted(Counter(class_key(by_ability[a], sources) for a in p.abilities).items(), key=repr)),
-        )
+        ("".join(sorted(p.pool_spent)), tuple(sorted(Counter(class_key(a) for a in p.activations).items(), key=repr)))
         for p in found
     }
 
@@ -339,9 +378,11 @@ def test_every_payment_pays_the_cost_exactly(instance):
     symbols = symbols_of(cost.with_x(x))
     for payment in payments(cost, pool, sources, x):
         assert not (Counter(payment.pool_spent) - Counter(pool))
-        by_oid = {a: s for s in sources for a in [(s.oid, s.ability)]}
-        activated = [by_ability for by_ability in (by_oid[a] for a in payment.abilities)]
-        assert [s.oid for s in activated] == list(payment.sources)
+        activated = list(payment.activations)
+        assert all(source in sources for source in activated)
+        assert sorted(s.oid for s in activated) == list(payment.sources)
+        assert sorted(p for s in activated for p in s.tapped) == list(payment.tapped)
+        assert len(set(payment.tapped)) == len(payment.tapped)
         made = Counter()
         for (oid, kind), source in zip(payment.produced, activated):
             assert oid == source.oid and kind in source.produces
@@ -357,9 +398,8 @@ def test_every_payment_pays_the_cost_exactly(instance):
 def test_no_payment_taps_a_source_it_does_not_need(instance):
     cost, pool, sources, x = instance
     symbols = symbols_of(cost.with_x(x))
-    by_ability = {(s.oid, s.ability): s for s in sources}
     for payment in payments(cost, pool, sources, x):
-        activated = [by_ability[a] for a in payment.abilities]
+        activated = list(payment.activations)
         for i in range(len(activated)):
             assert not source_set_pays(symbols, payment.pool_spent, activated[:i] + activated[i + 1 :])
 
@@ -369,7 +409,7 @@ def test_no_payment_taps_a_source_it_does_not_need(instance):
 def test_payments_are_the_brute_force_set_listed_once_each(instance):
     cost, pool, sources, x = instance
     found = payments(cost, pool, sources, x)
-    keys = solver_keys(found, sources)
+    keys = solver_keys(found)
     assert len(keys) == len(found)
     assert keys == brute_force(cost, pool, sources, x)
     assert can_pay(cost, pool, sources, x) == bool(found)

@@ -157,9 +157,14 @@ class ManaSource:
     """One mana ability that can be activated while paying (typically ``{T}: Add {G}``).
 
     ``produces`` lists the kinds one activation can add (one is chosen per activation) and
-    ``amount`` how many mana of that kind it adds. Sources with the same ``klass`` (not None),
-    the same ``produces`` and the same ``amount`` are interchangeable (ruling G1). Two sources
-    with the same ``oid`` are two abilities of one permanent: at most one of them is activated.
+    ``amount`` how many mana of that kind it adds. ``taps`` lists the permanents its cost taps:
+    by default the permanent itself ({T}); Heritage Druid's ability is one source per choice of
+    three Elves, Springleaf Drum's one per choice of creature (the Drum and that creature). A
+    permanent is tapped by at most one activation of a payment.
+
+    Sources with the same ``klass`` (not None), ``produces`` and ``amount`` are interchangeable
+    (ruling G1): the caller gives equal classes only to sources whose tapped permanents are
+    interchangeable too.
     """
 
     oid: int
@@ -167,6 +172,12 @@ class ManaSource:
     produces: tuple[str, ...]
     amount: int = 1
     klass: Hashable = None
+    taps: tuple[int, ...] | None = None
+
+    @property
+    def tapped(self) -> tuple[int, ...]:
+        """The permanents that activating this source taps."""
+        return (self.oid,) if self.taps is None else tuple(self.taps)
 
 
 @dataclass(frozen=True)
@@ -175,7 +186,8 @@ class Payment:
 
     ``produced`` gives one valid choice of kind for each activated source; ``leftover`` is the
     mana those sources made beyond the cost, which stays in the pool. ``abilities`` names the
-    activated mana abilities as (oid, ability index) pairs.
+    activated mana abilities as (oid, ability index) pairs, ``activations`` the sources
+    themselves (in the order of ``produced``) and ``tapped`` every permanent their costs tap.
     """
 
     pool_spent: str
@@ -183,6 +195,8 @@ class Payment:
     produced: tuple[tuple[int, str], ...]
     leftover: str = ""
     abilities: tuple[tuple[int, int], ...] = ()
+    activations: tuple[ManaSource, ...] = ()
+    tapped: tuple[int, ...] = ()
 
 
 def payments(cost: ManaCost, pool: str, sources: Sequence[ManaSource], x: int = 0) -> list[Payment]:
@@ -212,7 +226,7 @@ def max_x(cost: ManaCost, pool: str, sources: Sequence[ManaSource]) -> int:
         return -1
     if cost.x_count == 0:
         return 0
-    supply = len(pool) + _total_supply(sources)
+    supply = len(pool) + sum(source.amount for source in sources)
     low, high = 0, max(0, (supply - cost.mana_value(0)) // cost.x_count)
     while low < high:  # paying is monotone in X: less generic mana is never harder to pay
         middle = (low + high + 1) // 2
@@ -221,14 +235,6 @@ def max_x(cost: ManaCost, pool: str, sources: Sequence[ManaSource]) -> int:
         else:
             high = middle - 1
     return low
-
-
-def _total_supply(sources: Sequence[ManaSource]) -> int:
-    """The most mana the sources can make, one ability per permanent."""
-    best: dict[int, int] = {}
-    for source in sources:
-        best[source.oid] = max(best.get(source.oid, 0), source.amount)
-    return sum(best.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,7 +288,7 @@ class _Solver:
         for supplier in suppliers:
             size = len(self.classes[supplier.klass].members)
             problem.addVariable(supplier.name, list(range(min(size, self.owed) + 1)))
-        self._one_ability_per_permanent(problem, suppliers)
+        self._each_permanent_tapped_once(problem, suppliers)
         if suppliers:
             names = [s.name for s in suppliers]
             if all(s.amount == 1 for s in suppliers):
@@ -306,19 +312,20 @@ class _Solver:
                     suppliers.append(_Supplier(f"src:{index}:{kind}", index, frozenset(kind), klass.amount))
         return suppliers
 
-    def _one_ability_per_permanent(self, problem: Problem, suppliers: list[_Supplier]) -> None:
+    def _each_permanent_tapped_once(self, problem: Problem, suppliers: list[_Supplier]) -> None:
         by_class: dict[int, list[str]] = {}
         for supplier in suppliers:
             by_class.setdefault(supplier.klass, []).append(supplier.name)
         for index, names in by_class.items():
             if len(names) > 1:  # a class split per kind still has only so many members
                 problem.addConstraint(MaxSumConstraint(len(self.classes[index].members)), names)
-        by_oid: dict[int, list[str]] = {}
+        by_permanent: dict[int, list[str]] = {}
         for supplier in suppliers:
             klass = self.classes[supplier.klass]
-            if klass.shared_oid:
-                by_oid.setdefault(klass.members[0].oid, []).append(supplier.name)
-        for names in by_oid.values():
+            if klass.shares_permanents:
+                for permanent in set(klass.members[0].tapped):
+                    by_permanent.setdefault(permanent, []).append(supplier.name)
+        for names in by_permanent.values():
             if len(names) > 1:
                 problem.addConstraint(MaxSumConstraint(1), names)
 
@@ -376,11 +383,16 @@ class _Solver:
             # a class split per kind can give one payment twice: keep the smallest, for determinism
             if key not in seen or _order(solution) < _order(seen[key]):
                 seen[key] = solution
-        found = []
+        distinct: dict[tuple, Payment] = {}
         for solution in seen.values():
             if self._minimal(solution, pool_vars, suppliers):
-                found.append(self._materialize(solution, pool_vars, suppliers))
-        found.sort(key=lambda p: (len(p.sources), [KINDS.index(k) for k in p.pool_spent], p.sources, p.produced))
+                payment = self._materialize(solution, pool_vars, suppliers)
+                key = _payment_key(payment)
+                # sources kept apart because they tap shared permanents can still be alike (G1)
+                if key not in distinct or _payment_order(payment) < _payment_order(distinct[key]):
+                    distinct[key] = payment
+        found = list(distinct.values())
+        found.sort(key=lambda p: (len(p.sources), [KINDS.index(k) for k in p.pool_spent], p.sources, _payment_order(p)))
         return found
 
     def _key(self, solution: dict, pool_vars: dict[str, str], suppliers: list[_Supplier]) -> tuple:
@@ -454,12 +466,15 @@ class _Solver:
         for position, (source, kinds) in enumerate(chosen):
             kind = made.setdefault(position, _first_kind(source.produces, kinds))
             leftover.extend(kind * (source.amount - used[position]))
+        order = sorted(range(len(chosen)), key=lambda i: _source_order(chosen[i][0]))
         return Payment(
             pool_spent="".join(sorted("".join(next(iter(u)) for u in pool_units), key=KINDS.index)),
             sources=tuple(sorted(source.oid for source, _ in chosen)),
-            produced=tuple(sorted((source.oid, made[i]) for i, (source, _) in enumerate(chosen))),
+            produced=tuple((chosen[i][0].oid, made[i]) for i in order),
             leftover="".join(sorted(leftover, key=KINDS.index)),
-            abilities=tuple(sorted((source.oid, source.ability) for source, _ in chosen)),
+            abilities=tuple((chosen[i][0].oid, chosen[i][0].ability) for i in order),
+            activations=tuple(chosen[i][0] for i in order),
+            tapped=tuple(sorted(p for source, _ in chosen for p in source.tapped)),
         )
 
 
@@ -485,27 +500,34 @@ class _Class:
     members: tuple[ManaSource, ...]  # sorted by oid then ability
     produces: tuple[str, ...]
     amount: int
-    shared_oid: bool  # one of several abilities of a single permanent
+    shares_permanents: bool  # taps a permanent that another source taps too: a class of one
 
 
 def _classes(sources: Sequence[ManaSource], symbols: list[frozenset]) -> list[_Class]:
-    """Group interchangeable sources; abilities of one permanent stay alone."""
-    per_oid = Counter(source.oid for source in sources)
+    """Group interchangeable sources; a source sharing a tapped permanent with another stays alone."""
+    tapping = Counter(permanent for source in sources for permanent in set(source.tapped))
     groups: dict[Hashable, list[ManaSource]] = {}
     for index, source in enumerate(sources):
-        shared = per_oid[source.oid] > 1
-        if source.klass is None or shared:
+        if source.klass is None or _shares(source, tapping):
             key = ("single", index)
         else:
             key = ("class", source.klass, tuple(source.produces), source.amount)
         groups.setdefault(key, []).append(source)
     classes = []
     for group in groups.values():
-        group.sort(key=lambda s: (s.oid, s.ability))
+        group.sort(key=_source_order)
         first = group[0]
-        classes.append(_Class(tuple(group), tuple(first.produces), first.amount, per_oid[first.oid] > 1))
-    classes.sort(key=lambda c: (c.members[0].oid, c.members[0].ability))
+        classes.append(_Class(tuple(group), tuple(first.produces), first.amount, _shares(first, tapping)))
+    classes.sort(key=lambda c: _source_order(c.members[0]))
     return classes
+
+
+def _shares(source: ManaSource, tapping: Counter) -> bool:
+    return any(tapping[permanent] > 1 for permanent in source.tapped)
+
+
+def _source_order(source: ManaSource) -> tuple:
+    return source.oid, source.ability, tuple(sorted(source.tapped))
 
 
 def _check_source(source: ManaSource) -> None:
@@ -554,6 +576,22 @@ def _matching_size(units: Sequence[frozenset], symbols: Sequence[frozenset]) -> 
 
 def _first_kind(produces: Iterable[str], allowed: frozenset) -> str:
     return next(kind for kind in produces if kind in allowed)
+
+
+def _payment_key(payment: Payment) -> tuple:
+    """What makes two payments different: the pool mana spent and the classes activated."""
+    classes = Counter(_class_key(source) for source in payment.activations)
+    return payment.pool_spent, tuple(sorted(classes.items(), key=repr))
+
+
+def _class_key(source: ManaSource) -> Hashable:
+    if source.klass is None:
+        return ("source", _source_order(source))
+    return ("class", source.klass, tuple(source.produces), source.amount)
+
+
+def _payment_order(payment: Payment) -> tuple:
+    return [_source_order(source) for source in payment.activations], payment.produced
 
 
 def _order(solution: dict) -> tuple:
