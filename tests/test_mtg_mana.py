@@ -238,6 +238,7 @@ def test_x_costs_and_the_largest_x():
     assert chosen(payments(fireball, "", sources, x=2)) == [("", (1, 2, 3))]
     assert can_pay(fireball, "", sources, x=3) and not can_pay(fireball, "", sources, x=4)
     assert max_x(fireball, "", [forest(2)]) == -1  # no red mana: not even X = 0
+    assert max_x(parse_mana_cost("{R}"), "", [forest(2)]) == 0  # no X: 0, as for any cost without X
     assert max_x(parse_mana_cost("{1}"), "", [forest(2)]) == 0
 
 

@@ -12,10 +12,14 @@ class are activated. The problem only uses built-in weighted sum constraints:
   symbols exists (supply/demand theorem), so every solution really pays the cost;
 - the pool mana spent can all be put on symbols (Hall's condition on the pool side) and is as
   much as the pool can pay;
-- at most one activated source per mana still owed (a source that pays nothing is not needed).
+- at most one activated source per mana still owed (a source that pays nothing is not needed);
+  a source making two or more mana is checked afterwards: no payment keeps one it can do without;
+- a permanent is tapped by one activation at most.
 
 Solutions that differ only by which interchangeable source is used are one solution (ruling G1),
-because the variables count sources of a class rather than naming them.
+because the variables count sources of a class rather than naming them. Sources whose costs tap
+a permanent in common (Heritage Druid tapping Elves that could tap for mana themselves) have a
+variable each; payments that then differ only by sources of the same class are merged.
 
 >>> forest = ManaSource(oid=1, ability=0, produces=("G",), klass="Forest")
 >>> forest2 = ManaSource(oid=2, ability=0, produces=("G",), klass="Forest")
@@ -219,13 +223,13 @@ def can_pay(cost: ManaCost, pool: str, sources: Sequence[ManaSource], x: int = 0
 def max_x(cost: ManaCost, pool: str, sources: Sequence[ManaSource]) -> int:
     """The largest X for which ``cost`` can be paid; 0 when the cost has no {X}.
 
-    -1 when the cost cannot be paid even with X = 0, so ``range(max_x(...) + 1)`` is every
-    payable X.
+    For a cost with {X} that cannot be paid even with X = 0 the answer is -1, so that
+    ``range(max_x(...) + 1)`` is every payable X. (Use :func:`can_pay` for a cost without X.)
     """
-    if not can_pay(cost, pool, sources, 0):
-        return -1
     if cost.x_count == 0:
         return 0
+    if not can_pay(cost, pool, sources, 0):
+        return -1
     supply = len(pool) + sum(source.amount for source in sources)
     low, high = 0, max(0, (supply - cost.mana_value(0)) // cost.x_count)
     while low < high:  # paying is monotone in X: less generic mana is never harder to pay
@@ -246,7 +250,7 @@ class _Supplier:
     """One count variable: how many sources of a class are activated (producing ``kinds``)."""
 
     name: str
-    klass: int  # index into _Solver.classes
+    group: int  # index into _Solver.classes
     kinds: frozenset  # the kinds each of them may produce (one kind when amount > 1 is split)
     amount: int
 
@@ -286,7 +290,7 @@ class _Solver:
             self._pool_side_hall(problem, pool_vars)
         suppliers = self._suppliers() if self.owed else []
         for supplier in suppliers:
-            size = len(self.classes[supplier.klass].members)
+            size = len(self.classes[supplier.group].members)
             problem.addVariable(supplier.name, list(range(min(size, self.owed) + 1)))
         self._each_permanent_tapped_once(problem, suppliers)
         if suppliers:
@@ -315,13 +319,13 @@ class _Solver:
     def _each_permanent_tapped_once(self, problem: Problem, suppliers: list[_Supplier]) -> None:
         by_class: dict[int, list[str]] = {}
         for supplier in suppliers:
-            by_class.setdefault(supplier.klass, []).append(supplier.name)
+            by_class.setdefault(supplier.group, []).append(supplier.name)
         for index, names in by_class.items():
             if len(names) > 1:  # a class split per kind still has only so many members
                 problem.addConstraint(MaxSumConstraint(len(self.classes[index].members)), names)
         by_permanent: dict[int, list[str]] = {}
         for supplier in suppliers:
-            klass = self.classes[supplier.klass]
+            klass = self.classes[supplier.group]
             if klass.shares_permanents:
                 for permanent in set(klass.members[0].tapped):
                     by_permanent.setdefault(permanent, []).append(supplier.name)
@@ -398,7 +402,7 @@ class _Solver:
     def _key(self, solution: dict, pool_vars: dict[str, str], suppliers: list[_Supplier]) -> tuple:
         counts = Counter()
         for supplier in suppliers:
-            counts[supplier.klass] += solution.get(supplier.name, 0)
+            counts[supplier.group] += solution.get(supplier.name, 0)
         spent = tuple(solution.get(name, 0) for name in pool_vars.values())
         return spent, tuple(sorted(counts.items()))
 
@@ -409,7 +413,7 @@ class _Solver:
         pool_units = _pool_units(solution, pool_vars)
         counts = Counter()
         for supplier in suppliers:
-            counts[supplier.klass] += solution.get(supplier.name, 0)
+            counts[supplier.group] += solution.get(supplier.name, 0)
         for klass, count in counts.items():
             if count:
                 fewer = counts.copy()
@@ -446,10 +450,10 @@ class _Solver:
             count = solution.get(supplier.name, 0)
             if not count:
                 continue
-            members = self.classes[supplier.klass].members
-            for source in members[taken[supplier.klass] : taken[supplier.klass] + count]:
+            members = self.classes[supplier.group].members
+            for source in members[taken[supplier.group] : taken[supplier.group] + count]:
                 chosen.append((source, supplier.kinds))
-            taken[supplier.klass] += count
+            taken[supplier.group] += count
         units = list(pool_units)
         owners: list[int | None] = [None] * len(units)
         for position, (source, kinds) in enumerate(chosen):
