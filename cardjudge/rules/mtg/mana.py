@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Hashable, Iterable, Sequence
 
@@ -211,12 +212,22 @@ def payments(cost: ManaCost, pool: str, sources: Sequence[ManaSource], x: int = 
     distinct when they spend a different multiset of pool mana or activate a different multiset
     of source classes; interchangeable sources are represented by the lowest oids. The list is
     sorted by number of sources, then pool mana spent, then oids.
+
+    Answers are remembered (the arguments are immutable values): a search asks the same
+    question from many states.
     """
-    return _Solver(cost, pool, sources, x).payments()
+    _validate(pool, sources, x)
+    return list(_cached_payments(cost, pool, tuple(sources), x))
+
+
+@lru_cache(maxsize=4096)
+def _cached_payments(cost: ManaCost, pool: str, sources: tuple[ManaSource, ...], x: int) -> tuple[Payment, ...]:
+    return tuple(_Solver(cost, pool, sources, x).payments())
 
 
 def can_pay(cost: ManaCost, pool: str, sources: Sequence[ManaSource], x: int = 0) -> bool:
     """Whether ``cost`` (with X = ``x``) can be paid from ``pool`` and ``sources``."""
+    _validate(pool, sources, x)
     return _Solver(cost, pool, sources, x).feasible()
 
 
@@ -259,13 +270,6 @@ class _Solver:
     """Builds and solves the payment problem of one cost, pool and list of sources."""
 
     def __init__(self, cost: ManaCost, pool: str, sources: Sequence[ManaSource], x: int):
-        if x < 0:
-            raise ValueError(f"X cannot be negative (got {x})")
-        bad = [kind for kind in pool if kind not in KINDS]
-        if bad:
-            raise ValueError(f"bad mana pool {pool!r}: {bad[0]!r} is not one of {KINDS}")
-        for source in sources:
-            _check_source(source)
         self.cost = cost.with_x(x) if cost.x_count else cost
         self.pool = Counter(pool)
         self.symbols = _symbols(self.cost)  # one accepted-kinds set per mana symbol
@@ -534,7 +538,20 @@ def _source_order(source: ManaSource) -> tuple:
     return source.oid, source.ability, tuple(sorted(source.tapped))
 
 
+def _validate(pool: str, sources: Sequence[ManaSource], x: int) -> None:
+    """Refuse a pool, sources or X that the solver cannot read, with a readable message."""
+    if x < 0:
+        raise ValueError(f"X cannot be negative (got {x})")
+    bad = [kind for kind in pool if kind not in KINDS]
+    if bad:
+        raise ValueError(f"bad mana pool {pool!r}: {bad[0]!r} is not one of {KINDS}")
+    for source in sources:
+        _check_source(source)
+
+
 def _check_source(source: ManaSource) -> None:
+    if not isinstance(source.produces, tuple) or not (source.taps is None or isinstance(source.taps, tuple)):
+        raise ValueError(f"mana source {source.oid}: produces and taps must be tuples")
     if not source.produces or any(kind not in KINDS for kind in source.produces):
         raise ValueError(f"mana source {source.oid}: produces {source.produces!r}, expected kinds of {KINDS}")
     if source.amount < 1:
