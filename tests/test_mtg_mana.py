@@ -111,6 +111,10 @@ def test_bad_pool_or_source_is_refused():
         payments(parse_mana_cost("{G}"), "Q", [])
     with pytest.raises(ValueError, match="produces"):
         payments(parse_mana_cost("{G}"), "", [ManaSource(1, 0, ("X",))])
+    with pytest.raises(ValueError, match="tuples"):
+        payments(parse_mana_cost("{G}"), "", [ManaSource(1, 0, ["G"])])
+    with pytest.raises(ValueError, match="negative"):
+        can_pay(parse_mana_cost("{X}"), "", [], x=-1)
 
 
 # --- hand-checked payments ----------------------------------------------------------------------

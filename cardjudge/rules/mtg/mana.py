@@ -189,6 +189,8 @@ class ManaSource:
 class Payment:
     """One way to pay a cost.
 
+    ``sources`` holds the oid of each activated source, sorted; an oid appears twice when one
+    permanent's ability is activated twice (Heritage Druid tapping six Elves).
     ``produced`` gives one valid choice of kind for each activated source; ``leftover`` is the
     mana those sources made beyond the cost, which stays in the pool. ``abilities`` names the
     activated mana abilities as (oid, ability index) pairs, ``activations`` the sources
