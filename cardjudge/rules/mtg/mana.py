@@ -331,9 +331,9 @@ class _Solver:
                 problem.addConstraint(MaxSumConstraint(len(self.classes[index].members)), names)
         by_permanent: dict[int, list[str]] = {}
         for supplier in suppliers:
-            klass = self.classes[supplier.group]
-            if klass.shares_permanents:
-                for permanent in set(klass.members[0].tapped):
+            entry = self.classes[supplier.group]
+            if entry.shares_permanents:
+                for permanent in set(entry.members[0].tapped):
                     by_permanent.setdefault(permanent, []).append(supplier.name)
         for names in by_permanent.values():
             if len(names) > 1:
@@ -406,6 +406,7 @@ class _Solver:
         return found
 
     def _key(self, solution: dict, pool_vars: dict[str, str], suppliers: list[_Supplier]) -> tuple:
+        """The pool mana spent and the number of sources per class: one payment, one key."""
         counts = Counter()
         for supplier in suppliers:
             counts[supplier.group] += solution.get(supplier.name, 0)
@@ -420,10 +421,10 @@ class _Solver:
         counts = Counter()
         for supplier in suppliers:
             counts[supplier.group] += solution.get(supplier.name, 0)
-        for klass, count in counts.items():
+        for group, count in counts.items():
             if count:
                 fewer = counts.copy()
-                fewer[klass] -= 1
+                fewer[group] -= 1
                 if self._covers(pool_units, fewer):
                     return False
         return True
@@ -431,8 +432,8 @@ class _Solver:
     def _covers(self, pool_units: list[frozenset], counts: Counter) -> bool:
         """Whether these pool mana (all spent) and these many sources per class pay the cost."""
         activations = []
-        for klass, count in sorted(counts.items()):
-            entry = self.classes[klass]
+        for group, count in sorted(counts.items()):
+            entry = self.classes[group]
             activations.extend([(entry.produces, entry.amount)] * count)
         options = [
             [(frozenset(kinds), amount)] if amount == 1 or len(kinds) == 1 else [(frozenset(k), amount) for k in kinds]
