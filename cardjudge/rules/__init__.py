@@ -2,7 +2,7 @@
 
 from importlib import import_module
 
-GAMES = {"ygo": "cardjudge.rules.ygo"}
+GAMES = {"ygo": "cardjudge.rules.ygo", "mtg": "cardjudge.rules.mtg"}
 
 
 def rules_for(game: str):

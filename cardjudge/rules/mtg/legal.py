@@ -1,0 +1,442 @@
+"""Every legal action of the player who must act now.
+
+Casting a spell or activating an ability follows rule 601.2: announce it, choose X,
+choose targets, determine the total cost, pay it. Each distinct choice of targets and each
+distinct payment is its own action (G1): the non-mana cost parts (tap untapped Elves, crew,
+sacrifice, discard) are one constraint problem of ``core.choices``, the mana part every
+payment of ``mana.payments`` from the pool and the untapped mana sources left over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardjudge.rules.core.actions import Action, CostPart
+from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.orderings import next_choices
+from cardjudge.rules.mtg import mana as mana_solver
+from cardjudge.rules.mtg.flow import MAIN_PHASES, can_attack, orderer
+from cardjudge.rules.mtg.mutations import mana_pool, player_value
+from cardjudge.rules.mtg.triggers import apnap_rank
+from cardjudge.rules.mtg.views import (
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature,
+    object_abilities, summoning_sick,
+)
+
+PHYREXIAN_LIFE = 2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to cast or activate: targets, X, non-mana cost parts, the mana payment."""
+
+    targets: tuple  # (slot, refs) pairs
+    x: int
+    parts: tuple  # (kind, oids) pairs
+    payment: object | None
+    life: int = 0
+
+
+def legal_actions(s) -> list[Action]:
+    """Every legal action now (empty only when the game is over)."""
+    if s.winner is not None:
+        return []
+    actions: list[Action] = []
+    choice = s.get("choice")
+    if choice is not None:
+        actions = _choose_actions(s, choice)
+    elif s.pending:
+        actions = _order_actions(s)
+    elif s.get("declaring") == "attackers":
+        actions = _attack_actions(s)
+    elif s.get("declaring") == "blockers":
+        actions = _block_actions(s)
+    else:
+        player = s.get("priority") or s.active
+        actions = priority_actions(s, player)
+    return [_with_id(action, n) for n, action in enumerate(actions, 1)]
+
+
+def _with_id(action: Action, number: int) -> Action:
+    from dataclasses import replace
+
+    return replace(action, id=f"a{number}")
+
+
+def verb(player: str, base: str) -> str:
+    """The verb agreeing with the player key: "you cast", "opponent casts"."""
+    if player == "you":
+        return base
+    return base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
+
+
+def _label(s, ref) -> str:
+    return ref if isinstance(ref, str) else s.objects[ref].label
+
+
+def _labels(s, refs) -> tuple:
+    return tuple(_label(s, ref) for ref in refs)
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def _choose_actions(s, choice) -> list[Action]:
+    if choice.kind == "color":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
+                for c in choice.options]
+    class_of = {oid: class_key(s, oid) for oid in choice.options}
+    out = []
+    seen = set()
+    for count in range(choice.min, choice.max + 1):
+        if count == 0:
+            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} nothing ({choice.prompt})",
+                              payload=(("refs", ()),)))
+            continue
+        for solution in solve([Slot("pick", choice.options, count, count)], class_of):
+            picked = solution["pick"]
+            key = tuple(sorted(class_of[o] for o in picked))
+            if key in seen:
+                continue
+            seen.add(key)
+            names = ", ".join(s.objects[o].card for o in picked)
+            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {names} ({choice.prompt})",
+                              targets=_labels(s, picked), payload=(("refs", picked),)))
+    return out
+
+
+def _order_actions(s) -> list[Action]:
+    player, items = orderer(s)
+    if player is None:
+        return []
+    firsts = next_choices(items, lambda item: apnap_rank(s, item.controller))
+    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability on the stack next",
+                   card=item.card, card_id=item.label, ability=item.ability, payload=(("sid", item.sid),))
+            for item in firsts]
+
+
+# ---------------------------------------------------------------- combat
+
+
+def possible_attackers(s) -> list[int]:
+    return [oid for oid in s.zone(s.active, "battlefield") if can_attack(s, oid)]
+
+
+def _attack_actions(s) -> list[Action]:
+    defender = s.opponent_of(s.active)
+    out = []
+    seen = set()
+    for oid in possible_attackers(s):
+        key = class_key(s, oid)
+        if key in seen:
+            continue
+        seen.add(key)
+        obj = s.objects[oid]
+        out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {obj.card}", card=obj.card,
+                          card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
+    out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
+    return out
+
+
+def _can_block(s, blocker: int, attacker: int) -> bool:
+    if has_keyword(s, attacker, "Flying") and not (has_keyword(s, blocker, "Flying") or has_keyword(s, blocker, "Reach")):
+        return False
+    return True
+
+
+def possible_blocks(s) -> list[tuple[int, int]]:
+    defender = s.opponent_of(s.active)
+    attackers = [oid for oid in s.zone(s.active, "battlefield") if s.objects[oid].get("attacking") == defender]
+    out = []
+    for blocker in s.zone(defender, "battlefield"):
+        obj = s.objects[blocker]
+        if not is_creature(s, blocker) or "tapped" in obj.flags or obj.get("blocking") is not None:
+            continue
+        for attacker in attackers:
+            if _can_block(s, blocker, attacker):
+                out.append((blocker, attacker))
+    return out
+
+
+def _block_actions(s) -> list[Action]:
+    defender = s.opponent_of(s.active)
+    out = []
+    seen = set()
+    for blocker, attacker in possible_blocks(s):
+        key = (class_key(s, blocker), attacker)
+        if key in seen:
+            continue
+        seen.add(key)
+        b, a = s.objects[blocker], s.objects[attacker]
+        out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {a.card} with {b.card}", card=b.card,
+                          card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
+    out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+    return out
+
+
+# ---------------------------------------------------------------- priority
+
+
+def sorcery_timing(s, player: str) -> bool:
+    return player == s.active and s.phase in MAIN_PHASES and not s.chain
+
+
+def priority_actions(s, player: str) -> list[Action]:
+    """Mana abilities, lands, spells, activated abilities, and passing."""
+    out: list[Action] = []
+    sorcery = sorcery_timing(s, player)
+    seen_sources = set()
+    for oid in s.zone(player, "battlefield"):
+        if class_key(s, oid) in seen_sources:
+            continue  # an interchangeable copy's abilities are listed once (G1)
+        seen_sources.add(class_key(s, oid))
+        for ability in object_abilities(s, oid):
+            if ability.kind in ("mana", "activated"):
+                out.extend(_activations(s, player, oid, ability, sorcery))
+    if sorcery and player_value(s, player, "lands_played", 0) < 1:
+        seen = set()
+        for oid in s.zone(player, "hand"):
+            if "Land" in chars(s, oid).types and class_key(s, oid) not in seen:
+                seen.add(class_key(s, oid))
+                obj = s.objects[oid]
+                out.append(Action("", player, "play_land", f"{player} {verb(player, 'play')} {obj.card}", card=obj.card,
+                                  card_id=obj.label, payload=(("oid", oid),)))
+    seen_cards = set()
+    for oid in s.zone(player, "hand"):
+        c = chars(s, oid)
+        if "Land" in c.types or class_key(s, oid) in seen_cards:
+            continue
+        seen_cards.add(class_key(s, oid))
+        instant = "Instant" in c.types or "Flash" in c.keywords
+        if not (instant or sorcery):
+            continue
+        out.extend(_casts(s, player, oid))
+    out.append(Action("", player, "pass", f"{player} {verb(player, 'pass')}"))
+    return out
+
+
+def _spell_ability(s, oid):
+    for ability in abilities_of(card_def(s, oid)):
+        if ability.kind == "spell":
+            return ability
+    return None
+
+
+def _casts(s, player: str, oid: int) -> list[Action]:
+    card = card_def(s, oid)
+    obj = s.objects[oid]
+    ability = _spell_ability(s, oid)
+    targets = ability.targets if ability else ()
+    cost_text = card["mana_cost"] or ""
+    plans = plans_for(s, player, None, cost_text, (), targets, ability.x_from if ability else None)
+    out = []
+    for plan in plans:
+        out.append(_action(s, player, "cast", obj, None, plan, f"{player} {verb(player, 'cast')} {obj.card}"))
+    return out
+
+
+def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
+    obj = s.objects[oid]
+    if ability.tap and ("tapped" in obj.flags or summoning_sick(s, oid)):
+        return []  # S1: {T} in its own ability's cost needs the creature unaffected
+    if ability.untap and ("tapped" not in obj.flags or summoning_sick(s, oid)):
+        return []
+    if ability.timing == "sorcery" and not sorcery:
+        return []
+    if ability.timing == "your_turn" and s.active != player:
+        return []
+    if ability.keyword == "Crew" and is_creature(s, oid):
+        pass  # a crewed Vehicle may be crewed again; nothing changes but the cost is paid
+    exclude = (oid,) if ability.tap or ability.untap else ()
+    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, ability.x_from, exclude)
+    out = []
+    for plan in plans:
+        parts = plan.parts
+        if ability.tap:
+            parts = (("tap", (oid,)),) + parts
+        plan = Plan(plan.targets, plan.x, parts, plan.payment, plan.life)
+        word = verb(player, "activate")
+        action = _action(s, player, "activate", obj, ability.index, plan,
+                         f"{player} {word} {obj.card}" + (f" ({ability.text})" if ability.text else ""))
+        if ability.kind == "mana":
+            from dataclasses import replace
+
+            action = replace(action, payload=action.payload + (("mana_ability", True),))
+        out.append(action)
+    return out
+
+
+def _action(s, player, kind, obj, ability_index, plan: Plan, text: str) -> Action:
+    costs = []
+    if plan.payment is not None:
+        costs.append(CostPart("mana", _labels(s, plan.payment.tapped or plan.payment.sources),
+                              oids=tuple(plan.payment.tapped or plan.payment.sources)))
+    for part, oids in plan.parts:
+        costs.append(CostPart(part, _labels(s, oids), oids=tuple(oids)))
+    if plan.life:
+        costs.append(CostPart("pay_life", (), amount=plan.life))
+    target_labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
+    if target_labels:
+        text += " targeting " + ", ".join(target_labels)
+    if plan.x:
+        text += f" with X={plan.x}"
+    payload = (("oid", obj.oid), ("plan", plan))
+    return Action("", player, kind, text, card=obj.card, card_id=obj.label, ability=ability_index,
+                  costs=tuple(costs), targets=target_labels, payload=payload)
+
+
+# ---------------------------------------------------------------- targets and costs
+
+
+def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) -> list:
+    """The objects and players a target slot may name now (Shroud and Hexproof respected)."""
+    env = env_for(s, source, controller, extra={"x": x})
+    value = evaluate(spec.source, env)
+    items = value if isinstance(value, list) else [value] if value is not None else []
+    out = []
+    for item in items:
+        if spec.where is not None and not evaluate(spec.where, env.with_subject(item)):
+            continue
+        if isinstance(item, CardView):
+            if item.oid not in s.objects:
+                continue
+            if s.objects[item.oid].zone == "battlefield":
+                if has_keyword(s, item.oid, "Shroud"):
+                    continue
+                if has_keyword(s, item.oid, "Hexproof") and s.objects[item.oid].controller != controller:
+                    continue
+            out.append(item.oid)
+        elif isinstance(item, PlayerView):
+            out.append(item.name)
+    return out
+
+
+def _target_choices(s, specs, source, controller, x) -> list[tuple]:
+    if not specs:
+        return [()]
+    slots, class_of = [], {}
+    for spec in specs:
+        candidates = tuple(target_candidates(s, spec, source, controller, x))
+        for ref in candidates:
+            class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
+        slots.append(Slot(spec.name, candidates, spec.min, spec.max))
+    return [tuple((spec.name, solution[spec.name]) for spec in specs) for solution in solve(slots, class_of)]
+
+
+def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot]:
+    slots = []
+    for number, part in enumerate(parts):
+        name = f"{number}:{part.kind}"
+        if part.kind == "pay_life":
+            continue
+        if part.self_only:
+            slots.append(Slot(name, (source,) if source in s.objects else (), 1, 1))
+            continue
+        env = env_for(s, source, player)
+        if part.kind == "discard":
+            pool = s.zone(player, "hand")
+        else:
+            pool = s.zone(player, "battlefield")
+        candidates = []
+        for oid in pool:
+            if oid in exclude:
+                continue
+            obj = s.objects[oid]
+            if part.kind in ("tap", "crew") and "tapped" in obj.flags:
+                continue
+            if part.kind == "crew" and (oid == source or not is_creature(s, oid)):
+                continue
+            if part.kind == "tap" and part.where is None and not is_creature(s, oid):
+                continue
+            if part.where is not None and not evaluate(part.where, env.with_subject(CardView(s, oid))):
+                continue
+            candidates.append(oid)
+        if part.kind == "crew":
+            weights = {oid: max(0, chars(s, oid).power or 0) for oid in candidates}
+            slots.append(Slot(name, tuple(candidates), 1, len(candidates), weights, part.amount))
+        else:
+            slots.append(Slot(name, tuple(candidates), part.count, part.count))
+    return slots
+
+
+def mana_sources(s, player: str, exclude: set) -> list:
+    """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
+    sources = []
+    for oid in s.zone(player, "battlefield"):
+        if oid in exclude:
+            continue
+        obj = s.objects[oid]
+        if "tapped" in obj.flags or summoning_sick(s, oid):
+            continue
+        for ability in object_abilities(s, oid):
+            if ability.kind != "mana" or not ability.tap or ability.mana or ability.costs or ability.untap:
+                continue
+            produces = tuple("WUBRG") if ability.add == "any" else (ability.add[0],)
+            amount = 1 if ability.add == "any" else len(ability.add)
+            sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount,
+                                                  (class_key(s, oid), ability.index)))
+            break
+    return sources
+
+
+def _split_phyrexian(cost_text: str) -> tuple[str, int]:
+    """{B/P} symbols: (the cost without them, how many there are)."""
+    count = cost_text.count("/P}")
+    if not count:
+        return cost_text, 0
+    import re
+
+    kept = re.sub(r"\{[WUBRG]/P\}", "", cost_text)
+    return kept, count
+
+
+def _phyrexian_colors(cost_text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{([WUBRG])/P\}", cost_text)
+
+
+def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, x_from, exclude=()) -> list[Plan]:
+    """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
+    base_text, phyrexian = _split_phyrexian(cost_text)
+    colors = _phyrexian_colors(cost_text)
+    variants = []
+    life = s.player(player).life
+    for paid_with_life in range(phyrexian + 1):
+        if PHYREXIAN_LIFE * paid_with_life > life:
+            break
+        extra = "".join("{%s}" % c for c in colors[paid_with_life:])
+        variants.append((base_text + extra, PHYREXIAN_LIFE * paid_with_life))
+    for part in parts:
+        if part.kind == "pay_life" and life < part.amount:
+            return []
+    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
+    slots = _cost_slots(s, player, source, parts, exclude)
+    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+    part_solutions = solve(slots, class_of) if slots else [{}]
+    if not part_solutions:
+        return []
+    pool = mana_pool(s, player)
+    plans = []
+    for text, life_paid in variants:
+        cost = mana_solver.parse_mana_cost(text)
+        for solution in part_solutions:
+            used = set(exclude) | {oid for oids in solution.values() for oid in oids}
+            sources = mana_sources(s, player, used)
+            top = mana_solver.max_x(cost, pool, sources)
+            if top < 0:
+                continue
+            xs = range(top + 1) if cost.x_count else [0]
+            part_pairs = tuple((slot.name.split(":", 1)[1], solution[slot.name]) for slot in slots)
+            for x in xs:
+                if cost.is_zero and not cost.x_count:
+                    pays = [None]
+                else:
+                    pays = mana_solver.payments(cost, pool, sources, x)
+                if not pays:
+                    continue
+                for targets in _target_choices(s, target_specs, source, player, x):
+                    for payment in pays:
+                        plans.append(Plan(targets, x, part_pairs, payment, life_paid + life_parts))
+    return plans
