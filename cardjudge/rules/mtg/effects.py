@@ -266,16 +266,17 @@ def _return(d, frame, body, options):
         owner = d.objects[ref].owner
         controller = owner if body.get("under", "owner") == "owner" else frame.controller
         frames.append(enter_frames(d, ref, controller, frame, counters=body.get("counters"), bind_as="returned"))
-    return [f for group in reversed(frames) for f in group], None
+    # "returned" names what entered (bound as each card enters); nothing when nothing returns
+    return [f for group in reversed(frames) for f in group], None, {"returned": ()}
 
 
 def _put_onto_battlefield(d, frame, body, options):
     frames = []
+    name = body.get("name", "put") if isinstance(body, dict) else "put"
     for ref in refs_of(d, frame, body.get("cards") if isinstance(body, dict) else body):
         if isinstance(ref, int) and d.objects[ref].zone != "battlefield":
-            frames.append(enter_frames(d, ref, frame.controller, frame, bind_as=body.get("name", "put")
-                                       if isinstance(body, dict) else "put"))
-    return [f for group in reversed(frames) for f in group], None
+            frames.append(enter_frames(d, ref, frame.controller, frame, bind_as=name))
+    return [f for group in reversed(frames) for f in group], None, {name: ()}
 
 
 def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None) -> list:

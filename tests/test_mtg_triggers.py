@@ -1,0 +1,355 @@
+"""Triggered abilities (spec/rulings.md T1-T8 and G2, seed 003) played as scenarios."""
+
+import cardjudge as cj
+from mtg_helpers import act, act_first, actions, card, data, dicts, life, load, resolve, stack, until_phase, zone
+
+
+def pass_both(state):
+    """The player with priority passes, then the other one."""
+    state = act(state, kind="pass", player=data(state)["priority"])
+    return act(state, kind="pass", player=data(state)["priority"])
+
+
+# --- T1: put on the stack the next time a player would receive priority; costs nothing -------
+
+def test_T1_ball_lightning_trigger_goes_on_the_stack_at_the_end_step():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "BL"}]})
+    state = until_phase(state, "end")
+    assert [(s["card"], s["kind"], s["controller"]) for s in stack(state)] == [("Ball Lightning", "trigger", "you")]
+    assert data(state)["priority"] == "you"
+    state = resolve(state)
+    assert zone(state, "BL") == "graveyard"
+
+
+def test_T1_pelt_collector_triggers_when_a_bigger_creature_enters():
+    state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
+                      "battlefield": [{"card": "Pelt Collector", "id": "PC"}, {"card": "Forest", "id": "F1"},
+                                      {"card": "Forest", "id": "F2"}]})
+    state = act_first(state, kind="cast", card_id="GB")
+    state = pass_both(state)
+    assert [s["card"] for s in stack(state)] == ["Pelt Collector"]
+    state = resolve(state)
+    assert card(state, "PC")["counters"] == {"P1P1": 1}
+    assert card(state, "PC")["now"]["power"] == 2
+
+
+def test_T1_pelt_collector_does_not_trigger_for_a_smaller_creature():
+    state = load(you={"hand": [{"card": "Memnite", "id": "MM"}], "battlefield": [{"card": "Pelt Collector", "id": "PC"}]})
+    state = act(state, kind="cast", card_id="MM")
+    state = pass_both(state)
+    assert stack(state) == []
+
+
+def test_T1_smugglers_copter_loots_when_it_attacks():
+    state = load(you={"hand": [{"card": "Silvercoat Lion", "id": "SL"}],
+                      "library": [{"card": "Forest", "id": "TOP"}, "Forest"],
+                      "battlefield": [{"card": "Smuggler's Copter", "id": "SC"}, {"card": "Memnite", "id": "MM"}]})
+    state = act(state, kind="activate", card_id="SC")
+    state = resolve(state)
+    state = until_phase(state, "declare_attackers")
+    state = act(state, kind="attack", card_id="SC")
+    state = act(state, kind="pass", player="you")
+    assert [s["card"] for s in stack(state)] == ["Smuggler's Copter"]
+    state = pass_both(state)
+    state = act(state, kind="choose", targets=["SC"])  # yes: draw, then discard
+    assert zone(state, "TOP") == "hand"
+    state = act(state, kind="choose", targets=["SL"])
+    assert zone(state, "SL") == "graveyard"
+
+
+# --- T2: intervening "if" --------------------------------------------------------------------
+
+def felidar(life_total):
+    return load(active="opponent", phase="end", turn=6,
+                you={"life": life_total, "battlefield": [{"card": "Felidar Sovereign", "id": "FS"}]},
+                opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}],
+                          "battlefield": [{"card": "Mountain", "id": "M"}]})
+
+
+def test_T2_felidar_does_not_trigger_below_40_life():
+    state = until_phase(felidar(39), "upkeep")
+    assert stack(state) == []
+
+
+def test_T2_felidar_wins_at_40_life():
+    state = until_phase(felidar(40), "upkeep")
+    assert [s["card"] for s in stack(state)] == ["Felidar Sovereign"]
+    state = pass_both(state)
+    assert data(state)["winner"] == "you"
+    assert cj.legal_actions(state) == []
+
+
+def test_T2_felidar_does_nothing_when_life_drops_below_40_before_it_resolves():
+    state = until_phase(felidar(41), "upkeep")
+    state = act(state, kind="pass", player="you")
+    state = act_first(state, kind="cast", card_id="LB", targets=["you"])
+    state = resolve(state)
+    assert life(state, "you") == 38
+    assert data(state)["winner"] is None
+    assert data(state)["phase"] == "upkeep"
+
+
+def test_T2_felidar_still_wins_when_life_is_back_to_40_on_resolution():
+    # 43 at the event, 40 on resolution: the condition holds both times
+    state = until_phase(felidar(43), "upkeep")
+    state = act(state, kind="pass", player="you")
+    state = act_first(state, kind="cast", card_id="LB", targets=["you"])
+    state = resolve(state)
+    assert data(state)["winner"] == "you"
+
+
+# --- T3: a delayed trigger exists only once created --------------------------------------------
+
+def test_T3_journey_cast_in_the_end_step_returns_at_the_next_turns_end_step():
+    state = load(phase="end", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
+                                   "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = resolve(state)
+    assert zone(state, "GB") == "exile"
+    # the end step has begun already: "the next end step" is the next turn's
+    state = until_phase(state, "main1", turn=6)
+    assert zone(state, "GB") == "exile"
+    state = until_phase(state, "end", turn=6)
+    assert [s["card"] for s in stack(state)] == ["Otherworldly Journey"]
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield"
+    assert card(state, "GB")["counters"] == {"P1P1": 1}
+    assert card(state, "GB")["now"]["power"] == 3
+    assert any(c["id"] == "GB" for c in data(state)["players"]["opponent"]["battlefield"])
+
+
+# --- T4: once only, unless a duration ----------------------------------------------------------
+
+def test_T4_journey_returns_the_card_once_only():
+    state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
+                                     "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = resolve(state)
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield"
+    assert "delayed" not in data(state)
+    state = until_phase(state, "end", turn=6)
+    assert stack(state) == []
+    assert card(state, "GB")["counters"] == {"P1P1": 1}
+
+
+# --- T5: the object changed characteristics, or left its zone ----------------------------------
+
+def sneak_attack_position(**more):
+    you = {"hand": [{"card": "Grizzly Bears", "id": "GB"}] + more.pop("hand", []),
+           "battlefield": [{"card": "Sneak Attack", "id": "SA"}] +
+                          [{"card": "Mountain", "id": f"M{n}"} for n in range(2)] + more.pop("battlefield", [])}
+    return load(you=you, **more)
+
+
+def sneak_in(state):
+    state = act_first(state, kind="activate", card_id="SA")
+    state = pass_both(state)
+    return act(state, kind="choose", targets=["GB"])
+
+
+def test_T5_sneak_attack_sacrifices_the_creature_at_the_next_end_step():
+    state = sneak_in(sneak_attack_position())
+    assert "Haste" in card(state, "GB")["now"]["keywords"]
+    state = until_phase(state, "declare_attackers")
+    assert actions(state, kind="attack", card_id="GB")
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "graveyard"
+
+
+def test_T5_sneak_attack_creature_that_became_a_copy_is_still_sacrificed():
+    state = sneak_attack_position(hand=[{"card": "Cytoshape", "id": "CY"}],
+                                  battlefield=[{"card": "Forest", "id": "F"}, {"card": "Island", "id": "I1"},
+                                               {"card": "Island", "id": "I2"}, {"card": "Memnite", "id": "MM"}])
+    state = sneak_in(state)
+    state = act_first(state, kind="cast", card_id="CY", targets=["GB"])
+    state = pass_both(state)
+    state = act(state, kind="choose", targets=["MM"])
+    assert card(state, "GB")["now"]["name"] == "Memnite"
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "graveyard"
+
+
+def test_T5_sneak_attack_creature_that_left_and_came_back_stays():
+    state = sneak_attack_position(hand=[{"card": "Cloudshift", "id": "CS"}],
+                                  battlefield=[{"card": "Plains", "id": "P"}])
+    state = sneak_in(state)
+    state = act_first(state, kind="cast", card_id="CS", targets=["GB"])
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield"  # a new object
+    assert "Haste" not in card(state, "GB")["now"]["keywords"]
+    assert card(state, "GB")["sick"] is True
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield"
+
+
+def lunge_position():
+    return load(you={"hand": [{"card": "Postmortem Lunge", "id": "PL"}, {"card": "Cloudshift", "id": "CS"}],
+                     "graveyard": [{"card": "Grizzly Bears", "id": "GB"}],
+                     "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
+                                     {"card": "Swamp", "id": "S3"}, {"card": "Plains", "id": "P"}]})
+
+
+def test_T5_postmortem_lunge_exiles_the_returned_creature_at_the_end_step():
+    state = lunge_position()
+    found = dicts(state, kind="cast", card_id="PL", targets=["GB"])
+    # X = 2 (the mana value of the Bears); {B/P} paid with {B} or with 2 life
+    assert {tuple(c["kind"] for c in d["costs"]) for d in found} == {("mana",), ("mana", "pay_life")}
+    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"])
+    assert life(state, "you") == 18
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield" and "Haste" in card(state, "GB")["now"]["keywords"]
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "exile"
+
+
+def test_T5_postmortem_lunge_creature_that_left_and_came_back_is_not_exiled():
+    state = lunge_position()
+    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"])
+    state = resolve(state)
+    state = act_first(state, kind="cast", card_id="CS", targets=["GB"])
+    state = resolve(state)
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "GB") == "battlefield"
+
+
+# --- T6: source and controller of a delayed trigger ---------------------------------------------
+
+def test_T6_kiki_jiki_delayed_trigger_stays_yours_after_kiki_jiki_leaves():
+    state = load(you={"battlefield": [{"card": "Kiki-Jiki, Mirror Breaker", "id": "KJ"},
+                                      {"card": "Grizzly Bears", "id": "GB"}]},
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+    state = act(state, kind="activate", card_id="KJ", targets=["GB"])
+    state = resolve(state)
+    tokens = [c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]
+    assert len(tokens) == 1 and tokens[0]["card"] == "Grizzly Bears" and "Haste" in tokens[0]["now"]["keywords"]
+    assert tokens[0]["sick"] is True
+    state = act(state, kind="pass", player="you")
+    state = act_first(state, kind="cast", card_id="LB", targets=["KJ"])
+    state = resolve(state)
+    assert zone(state, "KJ") == "graveyard"
+    state = until_phase(state, "end")
+    assert [(s["card"], s["controller"]) for s in stack(state)] == [("Kiki-Jiki, Mirror Breaker", "you")]
+    state = resolve(state)
+    assert not [c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]
+
+
+def test_T6_journey_on_an_opponents_creature_is_your_trigger_returning_it_to_its_owner():
+    state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
+                                     "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = resolve(state)
+    state = until_phase(state, "end")
+    assert [s["controller"] for s in stack(state)] == ["you"]
+    state = resolve(state)
+    assert any(c["id"] == "GB" for c in data(state)["players"]["opponent"]["battlefield"])
+
+
+# --- T7: "as enters" is no trigger ------------------------------------------------------------
+
+def test_T7_clone_copy_is_chosen_as_it_enters_with_nobody_able_to_respond():
+    state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
+                      "battlefield": [{"card": "Pelt Collector", "id": "PC"}, {"card": "Grizzly Bears", "id": "GB"}] +
+                                     [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
+    state = act_first(state, kind="cast", card_id="CL")
+    state = pass_both(state)
+    # only the choice: no priority, nothing on the stack
+    assert {d["kind"] for d in dicts(state)} == {"choose"}
+    assert stack(state) == []
+    state = act(state, kind="choose", targets=["GB"])
+    # Clone entered as a 2/2 Grizzly Bears: Pelt Collector saw a creature with more power enter
+    assert [s["card"] for s in stack(state)] == ["Pelt Collector"]
+    state = resolve(state)
+    assert card(state, "PC")["counters"] == {"P1P1": 1}
+
+
+def test_T7_clone_copying_nothing_dies_as_a_0_0():
+    state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
+                      "battlefield": [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
+    state = act_first(state, kind="cast", card_id="CL")
+    state = pass_both(state)
+    assert zone(state, "CL") == "graveyard"
+
+
+def test_T7_clone_may_decline_to_copy():
+    state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
+                      "battlefield": [{"card": "Grizzly Bears", "id": "GB"}] + [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
+    state = act_first(state, kind="cast", card_id="CL")
+    state = pass_both(state)
+    state = act(state, kind="choose", targets=[])
+    assert zone(state, "CL") == "graveyard"
+
+
+# --- T8: linked abilities (Rowen) -------------------------------------------------------------
+
+def rowen(library):
+    return load(active="opponent", phase="end", turn=6,
+                you={"library": library, "battlefield": [{"card": "Rowen", "id": "RW"}]})
+
+
+def test_T8_rowen_draws_when_the_first_draw_is_a_basic_land():
+    state = until_phase(rowen([{"card": "Forest", "id": "L1"}, {"card": "Grizzly Bears", "id": "C2"}, "Forest"]), "draw")
+    assert [s["card"] for s in stack(state)] == ["Rowen"]
+    state = resolve(state)
+    assert zone(state, "L1") == "hand" and zone(state, "C2") == "hand"
+
+
+def test_T8_rowen_does_nothing_for_a_nonbasic_first_draw():
+    state = until_phase(rowen([{"card": "Dryad Arbor", "id": "DA"}, {"card": "Forest", "id": "L2"}]), "draw")
+    assert stack(state) == []
+    assert zone(state, "L2") == "library"
+
+
+def test_T8_rowen_reveals_only_the_first_draw_of_the_turn():
+    state = rowen([{"card": "Grizzly Bears", "id": "C1"}, {"card": "Forest", "id": "L2"}, {"card": "Forest", "id": "L3"},
+                   "Forest"])
+    position = data(state)
+    position["players"]["you"]["hand"] = [{"card": "Divination", "id": "DV"}]
+    position["players"]["you"]["battlefield"] += [{"card": "Island", "id": f"I{n}"} for n in range(3)]
+    state = until_phase(cj.load_position(position), "main1")
+    assert stack(state) == [] and zone(state, "C1") == "hand"
+    state = act_first(state, kind="cast", card_id="DV")
+    state = resolve(state)
+    # the two basic lands drawn by Divination are not the first draw: no reveal, no extra card
+    assert zone(state, "L2") == "hand" and zone(state, "L3") == "hand"
+    assert len(data(state)["players"]["you"]["library"]) == 1
+
+
+# --- G2: APNAP and each player's own order -----------------------------------------------------
+
+def test_G2_two_different_triggers_of_one_player_are_ordered_by_that_player():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "BL"},
+                                                     {"card": "Kiki-Jiki, Mirror Breaker", "id": "KJ"},
+                                                     {"card": "Grizzly Bears", "id": "GB"}]})
+    state = act(state, kind="activate", card_id="KJ", targets=["GB"])
+    state = resolve(state)
+    state = until_phase(state, "end")
+    orders = dicts(state, kind="order")
+    assert {d["card"] for d in orders} == {"Ball Lightning", "Kiki-Jiki, Mirror Breaker"}
+    assert all(d["player"] == "you" for d in orders)
+    state = act(state, kind="order", card="Ball Lightning")
+    assert [s["card"] for s in stack(state)] == ["Ball Lightning", "Kiki-Jiki, Mirror Breaker"]
+
+
+def test_G2_active_players_triggers_go_on_the_stack_first():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "B1"}]},
+                 opponent={"battlefield": [{"card": "Ball Lightning", "id": "B2"}]})
+    state = until_phase(state, "end")
+    assert [(s["controller"], s["id"]) for s in stack(state)] == [("you", "B1"), ("opponent", "B2")]
+    assert not dicts(state, kind="order")
+
+
+def test_G2_interchangeable_triggers_need_no_order():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "B1"},
+                                                     {"card": "Ball Lightning", "id": "B2"}]})
+    state = until_phase(state, "end")
+    assert len(stack(state)) == 2 and not dicts(state, kind="order")
