@@ -353,3 +353,33 @@ def test_G2_interchangeable_triggers_need_no_order():
                                                      {"card": "Ball Lightning", "id": "B2"}]})
     state = until_phase(state, "end")
     assert len(stack(state)) == 2 and not dicts(state, kind="order")
+
+
+def test_T2_pelt_collector_reads_a_dead_token_as_it_last_existed():
+    state = load(phase="main2", you={"battlefield": [{"card": "Pelt Collector", "id": "PC"},
+                                                     {"card": "Kiki-Jiki, Mirror Breaker", "id": "KJ"},
+                                                     {"card": "Ball Lightning", "id": "BL"}]})
+    state = act(state, kind="activate", card_id="KJ", targets=["BL"])
+    state = resolve(state)  # the 6/1 token entering triggers Pelt Collector
+    assert card(state, "PC")["counters"] == {"P1P1": 1}
+    state = until_phase(state, "end")
+    for _ in range(30):  # order the end step triggers as they come, then let everything resolve
+        orders = dicts(state, kind="order")
+        if orders:
+            state = act(state, kind="order", card_id=orders[0]["card_id"], card=orders[0]["card"])
+        elif stack(state):
+            state = act(state, kind="pass", player=data(state)["priority"])
+        else:
+            break
+    assert zone(state, "BL") == "graveyard"
+    # the token (gone from every zone) and Ball Lightning died as 6/1s: two more counters
+    assert card(state, "PC")["counters"] == {"P1P1": 3}
+
+
+def test_T2_pelt_collector_counts_a_bigger_creature_dying():
+    state = load(you={"battlefield": [{"card": "Pelt Collector", "id": "PC"}, {"card": "Grizzly Bears", "id": "GB"}]},
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+    state = act(state, kind="pass", player="you")
+    state = act(state, kind="cast", card_id="LB", targets=["GB"])
+    state = resolve(state)
+    assert card(state, "PC")["counters"] == {"P1P1": 1}

@@ -136,9 +136,10 @@ def put_triggers(d) -> bool:
 
 
 def push_trigger(d, item) -> None:
+    """Put a triggered ability on the stack; the player who was to receive priority receives it."""
     d.pending = tuple(i for i in d.pending if i.sid != item.sid)
     d.chain = tuple(d.chain) + (item,)
-    d.game_data["priority"] = d.active
+    d.game_data.setdefault("priority", d.active)
     d.game_data["passes"] = 0
 
 
@@ -374,6 +375,7 @@ def _cleanup(d) -> None:
                         m.change_control(d, oid, back)
     d.game_data["delayed"] = tuple(x for x in d.game_data.get("delayed", ())
                                    if x.until_turn is None or x.until_turn > d.turn)
+    d.game_data.pop("lki", None)
     d.touched()
 
 

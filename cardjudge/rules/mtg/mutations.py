@@ -13,7 +13,7 @@ from dataclasses import replace
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import emit
-from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, object_abilities
+from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, object_abilities, snapshot
 
 ORDER = "WUBRGC"
 
@@ -75,6 +75,8 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
     was_creature = came_from == "battlefield" and is_creature(d, oid)
     if came_from == "battlefield":
         _leave_combat_refs(d, oid)
+        # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
+        d.game_data["lki"] = tuple(d.game_data.get("lki", ())) + (snapshot(d, oid),)
     new = d.move(oid, zone, controller=controller, top=top, **changes)
     if "token" in old.flags and zone != "battlefield":
         # a token that left the battlefield ceases to exist (rule 111.8); it still "died"
@@ -89,7 +91,7 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
         emit(d, Event("leaves", (oid,), player=old.controller, reason=reason, source=source, from_zone=came_from,
                       to_zone=zone, labels=(old.label,)))
         if zone == "graveyard" and was_creature:
-            emit(d, Event("dies", (oid if gone else new.oid,), player=old.controller, reason=reason, source=source,
+            emit(d, Event("dies", (oid,), player=old.controller, reason=reason, source=source,
                           from_zone=came_from, to_zone=zone, labels=(old.label,)))
     if zone == "battlefield":
         emit(d, Event("enters", (new.oid,), player=new.controller, reason=reason, source=source,

@@ -230,7 +230,8 @@ class CardView:
         if oid not in s.objects:
             if name in ("exists", "on_battlefield"):
                 return False
-            return None
+            known = last_known(s, oid)
+            return _known_attribute(s, known, name) if known is not None else None
         obj = s.objects[oid]
         handler = _CARD_ATTRIBUTES.get(name)
         if handler is not None:
@@ -250,6 +251,55 @@ class CardView:
         if name in _COLOR_WORDS:
             return _COLOR_WORDS[name] in c.colors
         raise _Missing(name)
+
+
+@dataclass(frozen=True, slots=True)
+class LastKnown:
+    """What a permanent was as it last existed on the battlefield (rule 608.2h)."""
+
+    oid: int
+    label: str
+    card: str
+    controller: str
+    owner: str
+    chars: Chars
+    flags: frozenset
+    counters: tuple
+
+
+def snapshot(s, oid) -> LastKnown:
+    obj = s.objects[oid]
+    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters)
+
+
+def last_known(s, oid):
+    """The last known information of a permanent that has left the battlefield this turn, if any."""
+    for known in s.get("lki", ()):
+        if known.oid == oid:
+            return known
+    return None
+
+
+def _known_attribute(s, known: LastKnown, name: str):
+    c = known.chars
+    if name in ("power", "toughness", "name"):
+        return getattr(c, name)
+    if name in ("types", "subtypes", "supertypes", "keywords", "colors"):
+        return list(getattr(c, name))
+    if name == "controller":
+        return PlayerView(s, known.controller)
+    if name == "owner":
+        return PlayerView(s, known.owner)
+    if name in ("card", "label"):
+        return getattr(known, name)
+    if name == "token":
+        return "token" in known.flags
+    if name == "p1p1":
+        return dict(known.counters).get("P1P1", 0)
+    lowered = name.replace("_", " ")
+    if any(lowered == t.lower() for t in c.types + c.supertypes):
+        return True
+    return False if name in _TYPE_WORDS else None
 
 
 _TYPE_WORDS = {"creature", "land", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "legendary",
