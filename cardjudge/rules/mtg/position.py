@@ -14,6 +14,7 @@ from typing import Any
 from cardjudge.cards import yamlio
 from cardjudge.cards.loader import library, parse_cards
 from cardjudge.errors import InputError
+from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps, thaw
@@ -28,7 +29,7 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "face"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
-STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source"}
+STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs"}
 
 
 def _fail(message: str, source: str, node: Any, key: Any = None):
@@ -277,6 +278,11 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
             zones[(controller, "stack")] = zones.get((controller, "stack"), ()) + (obj.oid,)
             ability = next((a for a in abilities if a.kind == "spell"), None)
             source_oid = obj.oid
+        elif kind == "trigger" and "effect" in entry:
+            # a delayed triggered ability: its steps are written out, its source may be gone (T6)
+            label = str(entry.get("id", ""))
+            ability = None
+            source_oid = labels.get(label, -1)
         elif kind in ("ability", "trigger"):
             label = entry.get("id")
             if label not in labels:
@@ -292,11 +298,28 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
         refs = tuple(_ref(t, labels, players, source, entry, "targets") for t in entry.get("targets") or [])
         targets = ((specs[0].name if specs else "t", refs),) if refs else ()
         counter += 1
+        effect = ability.effect if ability else _check_steps(entry.get("effect") or [], "stack effect")
+        bindings = tuple(sorted((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
+                                for name, values in (entry.get("refs") or {}).items()))
         stack.append(StackItem(sid=counter, kind=kind, source=source_oid, label=str(label), card=name,
                                controller=controller, ability=ability.index if ability else None, targets=targets,
-                               target_specs=specs, x=int(entry.get("x", 0)), effect=ability.effect if ability else (),
-                               condition=ability.condition if ability and kind == "trigger" else None))
+                               target_specs=specs, x=int(entry.get("x", 0)), effect=effect,
+                               condition=ability.condition if ability and kind == "trigger" else None,
+                               event=_load_event(entry.get("event"), labels, players, source, entry),
+                               bindings=bindings, delayed=ability is None and kind == "trigger"))
     return stack, counter
+
+
+def _load_event(entry, labels, players, source, node):
+    """The event a triggered ability on the stack answers (what ``e`` names on resolution)."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict) or "kind" not in entry:
+        _fail("a stack entry's 'event' is a mapping with 'kind' (and cards, player, step)", source, node, "event")
+    cards = tuple(labels[label] for label in entry.get("cards") or [] if label in labels)
+    player = entry.get("player")
+    return Event(str(entry["kind"]), cards, player=player if player in players else None, method=entry.get("step"),
+                 labels=tuple(entry.get("cards") or ()))
 
 
 def _load_lasting(entries, labels, counter, source, data):
@@ -391,6 +414,19 @@ def to_dict(s: State) -> dict:
             entry["ability"] = item.ability
         if item.x:
             entry["x"] = item.x
+        if item.event is not None:
+            event = item.event
+            entry["event"] = {"kind": event.kind, "cards": [s.objects[o].label if o in s.objects else label
+                                                            for o, label in zip(event.cards, event.labels or event.cards)]}
+            if event.player:
+                entry["event"]["player"] = event.player
+            if event.method:
+                entry["event"]["step"] = event.method
+        if item.delayed:
+            entry.pop("ability", None)
+            entry["effect"] = [thaw(step) for step in item.effect]
+        if item.bindings:
+            entry["refs"] = {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in item.bindings}
         stack.append(entry)
     out: dict = {"game": "mtg", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
                  "stack": stack, "winner": s.winner}
