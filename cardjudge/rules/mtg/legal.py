@@ -10,6 +10,7 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot, solve
@@ -42,6 +43,13 @@ def legal_actions(s) -> list[Action]:
     """Every legal action now (empty only when the game is over)."""
     if s.winner is not None:
         return []
+    cache = s.cache()
+    if "legal_actions" not in cache:
+        cache["legal_actions"] = tuple(_listing(s))
+    return list(cache["legal_actions"])
+
+
+def _listing(s) -> list[Action]:
     actions: list[Action] = []
     choice = s.get("choice")
     if choice is not None:
@@ -59,9 +67,9 @@ def legal_actions(s) -> list[Action]:
 
 
 def _with_id(action: Action, number: int) -> Action:
-    from dataclasses import replace
-
-    return replace(action, id=f"a{number}")
+    # the action was made for this listing only: numbering it in place saves a copy
+    object.__setattr__(action, "id", f"a{number}")
+    return action
 
 
 def verb(player: str, base: str) -> str:
@@ -315,6 +323,14 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
 def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     if not specs:
         return [()]
+    key = ("targets", specs, source, controller, x)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = _solve_targets(s, specs, source, controller, x)
+    return cache[key]
+
+
+def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
     slots, class_of = [], {}
     for spec in specs:
         candidates = tuple(target_candidates(s, spec, source, controller, x))
@@ -362,10 +378,16 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
 
 def mana_sources(s, player: str, exclude: set) -> list:
     """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
+    key = ("sources", player)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = _mana_sources(s, player)
+    return [source for source in cache[key] if source.oid not in exclude]
+
+
+def _mana_sources(s, player: str) -> list:
     sources = []
     for oid in s.zone(player, "battlefield"):
-        if oid in exclude:
-            continue
         obj = s.objects[oid]
         if "tapped" in obj.flags or summoning_sick(s, oid):
             continue
@@ -397,6 +419,29 @@ def _phyrexian_colors(cost_text: str) -> list[str]:
     return re.findall(r"\{([WUBRG])/P\}", cost_text)
 
 
+@lru_cache(maxsize=512)
+def _parse_cost(text: str):
+    """A mana cost parsed once per text."""
+    return mana_solver.parse_mana_cost(text)
+
+
+def _max_x(s, player, text, cost, pool, sources, used) -> int:
+    key = ("max_x", player, text, frozenset(used))
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = mana_solver.max_x(cost, pool, sources)
+    return cache[key]
+
+
+def _payments(s, player, text, cost, pool, sources, used, x) -> list:
+    """Every payment of a mana cost, memoised per state (many spells share a cost)."""
+    key = ("payments", player, text, frozenset(used), x)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = mana_solver.payments(cost, pool, sources, x)
+    return cache[key]
+
+
 def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, x_from, exclude=()) -> list[Plan]:
     """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
     base_text, phyrexian = _split_phyrexian(cost_text)
@@ -420,11 +465,12 @@ def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_
     pool = mana_pool(s, player)
     plans = []
     for text, life_paid in variants:
-        cost = mana_solver.parse_mana_cost(text)
+        cost = _parse_cost(text)
         for solution in part_solutions:
             used = set(exclude) | {oid for oids in solution.values() for oid in oids}
-            sources = mana_sources(s, player, used)
-            top = mana_solver.max_x(cost, pool, sources)
+            free = cost.is_zero and not cost.x_count
+            sources = [] if free else mana_sources(s, player, used)
+            top = 0 if free else _max_x(s, player, text, cost, pool, sources, used)
             if top < 0:
                 continue
             xs = range(top + 1) if cost.x_count else [0]
@@ -433,7 +479,7 @@ def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_
                 if cost.is_zero and not cost.x_count:
                     pays = [None]
                 else:
-                    pays = mana_solver.payments(cost, pool, sources, x)
+                    pays = _payments(s, player, text, cost, pool, sources, used, x)
                 if not pays:
                     continue
                 for targets in _target_choices(s, target_specs, source, player, x):
