@@ -12,6 +12,7 @@ MODULES = [
     "cardjudge.rules.core.orderings",
     "cardjudge.rules.core.lasting",
     "cardjudge.cards.loader",
+    "cardjudge.rules.mtg.abilities",
 ]
 
 
