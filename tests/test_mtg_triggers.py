@@ -383,3 +383,85 @@ def test_T2_pelt_collector_counts_a_bigger_creature_dying():
     state = act(state, kind="cast", card_id="LB", targets=["GB"])
     state = resolve(state)
     assert card(state, "PC")["counters"] == {"P1P1": 1}
+
+
+# --- T3/T4 with cards written for the tests (the seed's own examples) ---------------------------
+
+TEST_CARDS = [
+    {"name": "Test Ward Keeper", "mana_cost": "{G}", "types": ["Creature"], "subtypes": ["Elf"], "power": 1,
+     "toughness": 1, "text": "{0}: When this creature leaves the battlefield this turn, draw a card.",
+     "abilities": [{"kind": "activated", "effect": [
+         {"delayed": {"on": "leaves", "when": "e.card in keeper", "refs": {"keeper": "self"}, "effect": [{"draw": 1}]}}]}]},
+    {"name": "Test Dawn Watch", "mana_cost": "{W}", "types": ["Instant"],
+     "text": "When target creature becomes untapped, you gain 2 life.",
+     "abilities": [{"kind": "spell", "targets": [{"from": "game.creatures"}], "effect": [
+         {"delayed": {"on": "becomes_untapped", "when": "e.card in watched", "refs": {"watched": "t"},
+                      "effect": [{"gain_life": 2}]}}]}]},
+    {"name": "Test Wake", "mana_cost": "{G}", "types": ["Instant"], "text": "Untap target creature.",
+     "abilities": [{"kind": "spell", "targets": [{"from": "game.creatures"}], "effect": [{"untap": "t"}]}]},
+    {"name": "Test Rally Cry", "mana_cost": "{W}", "types": ["Instant"],
+     "text": "This turn, whenever a creature you control attacks, you gain 1 life.",
+     "abilities": [{"kind": "spell", "effect": [
+         {"delayed": {"on": "attacks", "when": "e.card.controller == you", "once": False, "effect": [{"gain_life": 1}]}}]}]},
+]
+
+
+def test_T3_a_leaves_trigger_created_after_the_creature_left_never_triggers():
+    state = load(cards=TEST_CARDS, you={"battlefield": [{"card": "Test Ward Keeper", "id": "WK"}]},
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+    state = act(state, kind="activate", card_id="WK")
+    state = act(state, kind="pass", player="you")
+    state = act(state, kind="cast", card_id="LB", targets=["WK"])
+    state = resolve(state)
+    assert zone(state, "WK") == "graveyard"
+    assert len(data(state)["players"]["you"]["hand"]) == 0
+
+
+def test_T3_a_leaves_trigger_created_before_it_leaves_triggers():
+    state = load(cards=TEST_CARDS, you={"battlefield": [{"card": "Test Ward Keeper", "id": "WK"}]},
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+    state = act(state, kind="activate", card_id="WK")
+    state = resolve(state)
+    state = act(state, kind="pass", player="you")
+    state = act(state, kind="cast", card_id="LB", targets=["WK"])
+    state = resolve(state)
+    assert len(data(state)["players"]["you"]["hand"]) == 1
+
+
+def test_T3_an_untap_trigger_created_after_the_untap_waits_for_the_next_one():
+    state = load(cards=TEST_CARDS,
+                 you={"hand": [{"card": "Test Dawn Watch", "id": "DW"}, {"card": "Test Wake", "id": "WA"}],
+                      "battlefield": [{"card": "Grizzly Bears", "id": "GB", "tapped": True},
+                                      {"card": "Plains", "id": "P"}, {"card": "Forest", "id": "F"}]})
+    state = act(state, kind="cast", card_id="DW", targets=["GB"])
+    state = act(state, kind="cast", card_id="WA", targets=["GB"])  # in response: untapped first
+    state = resolve(state)
+    assert card(state, "GB")["tapped"] is False and life(state, "you") == 20
+    assert data(state)["delayed"][0]["on"] == "becomes_untapped"
+    # tapped again by attacking, untapped in the next untap step: now it triggers
+    state = until_phase(state, "declare_attackers")
+    state = act(state, kind="attack", card_id="GB")
+    state = until_phase(state, "upkeep", turn=7)
+    state = resolve(state)
+    assert life(state, "you") == 22
+
+
+def test_T4_a_delayed_trigger_with_a_duration_triggers_every_time_this_turn():
+    state = load(cards=TEST_CARDS, phase="beginning_of_combat",
+                 you={"hand": [{"card": "Test Rally Cry", "id": "RC"}],
+                      "battlefield": [{"card": "Plains", "id": "P"}, {"card": "Grizzly Bears", "id": "G1"},
+                                      {"card": "Silvercoat Lion", "id": "G2"}]})
+    state = act(state, kind="cast", card_id="RC")
+    state = resolve(state)
+    state = until_phase(state, "declare_attackers")
+    state = act(state, kind="attack", card_id="G1")
+    state = act(state, kind="attack", card_id="G2")
+    state = act(state, kind="pass", player="you")
+    orders = dicts(state, kind="order")
+    assert len(orders) == 2  # one trigger per attacker, each its own object
+    state = act(state, kind="order", text=orders[0]["text"])
+    state = resolve(state)
+    assert life(state, "you") == 22
+    # the duration ends with the turn
+    state = until_phase(state, "upkeep", turn=6)
+    assert "delayed" not in data(state)

@@ -264,9 +264,9 @@ def start_turn(d) -> None:
         m.set_player_value(d, player, lands_played=0, drawn=0)
     d.phase = "untap"
     for oid in d.zone(d.active, "battlefield"):
-        obj = d.objects[oid]
         # controlled continuously since the start of this turn from now on (rule 302.6)
-        d.update(oid, flags=obj.flags - {"sick", "tapped"})
+        d.update(oid, flags=d.objects[oid].flags - {"sick"})
+        m.untap(d, oid, reason="rule")
     enter_step(d, "upkeep")
 
 

@@ -119,12 +119,22 @@ def _order_actions(s) -> list[Action]:
     if player is None:
         return []
     firsts = next_choices(items, lambda item: apnap_rank(s, item.controller))
-    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability on the stack next",
+    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
+                   f"{_event_text(s, item.event)} on the stack next",
                    card=item.card, card_id=item.label, ability=item.ability, payload=(("sid", item.sid),))
             for item in firsts]
 
 
 # ---------------------------------------------------------------- combat
+
+
+def _event_text(s, event) -> str:
+    """What a triggered ability answers, to tell two triggers of one ability apart."""
+    if event is None or not event.cards:
+        return ""
+    names = ", ".join(s.objects[o].label if o in s.objects else label
+                      for o, label in zip(event.cards, event.labels or event.cards))
+    return f" ({event.kind}: {names})"
 
 
 def possible_attackers(s) -> list[int]:

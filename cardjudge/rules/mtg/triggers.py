@@ -60,12 +60,13 @@ def emit(d, event: Event) -> None:
 
 
 def bindings_env(s, bindings) -> dict:
-    """Named references as the card language sees them (objects that left are gone: T5)."""
-    out = {}
-    for name, refs in bindings:
-        out[name] = [view(s, ref) for ref in refs if isinstance(ref, str) or ref in s.objects]
-        out[name] = [v for v in out[name] if v is not None]
-    return out
+    """Named references as the card language sees them.
+
+    An object that left its zone is still named (a "leaves" event can be matched against
+    it), but it exists no more: effect steps find nothing to act on (T5).
+    """
+    return {name: [PlayerView(s, ref) if isinstance(ref, str) else CardView(s, ref) for ref in refs]
+            for name, refs in bindings}
 
 
 def view(s, ref):
