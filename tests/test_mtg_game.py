@@ -2,7 +2,7 @@
 
 import cardjudge as cj
 from mtg_helpers import (
-    act, act_first, actions, battlefield, card, data, dicts, life, load, resolve, stack, until_phase, zone,
+    act, act_first, battlefield, card, data, dicts, life, load, resolve, stack, until_phase, zone,
 )
 
 
@@ -389,3 +389,10 @@ def test_legend_rule_keeps_one_of_two_kiki_jikis():
     assert {tuple(d["targets"]) for d in choices} == {("K1",), ("K2",)}
     state = act(state, kind="choose", targets=["K2"])
     assert zone(state, "K1") == "graveyard" and zone(state, "K2") == "battlefield"
+
+
+def test_crew_needs_the_total_power():
+    state = load(you={"battlefield": [{"card": "Sky Skiff", "id": "SS"}, {"card": "Ornithopter", "id": "OR"}]})
+    assert not dicts(state, kind="activate", card_id="SS")
+    state = load(you={"battlefield": [{"card": "Cultivator's Caravan", "id": "CC"}, {"card": "Grizzly Bears", "id": "GB"}]})
+    assert not [d for d in dicts(state, kind="activate", card_id="CC") if d["costs"][0]["kind"] == "crew"]

@@ -39,16 +39,16 @@ from cardjudge.rules.core.expr import parse
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
-    "from", "x", "modes", "reveal",
+    "from",
 }
 COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile"}
-EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped", "untapped",
-          "becomes_untapped"}
+EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
+          "becomes_untapped", "damaged"}
 EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token", "reveal",
+    "add_mana", "copy_token",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw"}
 TIMINGS = {"any", "sorcery", "your_turn"}
@@ -99,7 +99,6 @@ class Ability:
     optional: bool = False
     rule: tuple = ()
     zones: tuple = ("battlefield",)
-    x_from: object | None = None
     text: str = ""
     keyword: str | None = None  # the keyword this ability comes from (Crew, Equip)
 
@@ -286,7 +285,6 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         optional=bool(raw.get("optional", False)),
         rule=_freeze(rule) if rule else (),
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
-        x_from=_expr(raw.get("x"), "x"),
         text=str(raw.get("text", "")),
     )
 

@@ -247,7 +247,7 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     ability = _spell_ability(s, oid)
     targets = ability.targets if ability else ()
     cost_text = card["mana_cost"] or ""
-    plans = plans_for(s, player, None, cost_text, (), targets, ability.x_from if ability else None)
+    plans = plans_for(s, player, None, cost_text, (), targets)
     out = []
     for plan in plans:
         out.append(_action(s, player, "cast", obj, None, plan, f"{player} {verb(player, 'cast')} {obj.card}"))
@@ -264,10 +264,8 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
         return []
     if ability.timing == "your_turn" and s.active != player:
         return []
-    if ability.keyword == "Crew" and is_creature(s, oid):
-        pass  # a crewed Vehicle may be crewed again; nothing changes but the cost is paid
     exclude = (oid,) if ability.tap or ability.untap else ()
-    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, ability.x_from, exclude)
+    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, exclude)
     out = []
     for plan in plans:
         parts = plan.parts
@@ -350,7 +348,8 @@ def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
     return [tuple((spec.name, solution[spec.name]) for spec in specs) for solution in solve(slots, class_of)]
 
 
-def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot]:
+def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
+    """The choices the non-mana cost parts ask for (None when one of them cannot be paid)."""
     slots = []
     for number, part in enumerate(parts):
         name = f"{number}:{part.kind}"
@@ -380,6 +379,8 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
             candidates.append(oid)
         if part.kind == "crew":
             weights = {oid: max(0, chars(s, oid).power or 0) for oid in candidates}
+            if sum(weights.values()) < part.amount:
+                return None  # not enough power among the untapped creatures
             slots.append(Slot(name, tuple(candidates), 1, len(candidates), weights, part.amount))
         else:
             slots.append(Slot(name, tuple(candidates), part.count, part.count))
@@ -452,7 +453,7 @@ def _payments(s, player, text, cost, pool, sources, used, x) -> list:
     return cache[key]
 
 
-def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, x_from, exclude=()) -> list[Plan]:
+def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, exclude=()) -> list[Plan]:
     """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
     base_text, phyrexian = _split_phyrexian(cost_text)
     colors = _phyrexian_colors(cost_text)
@@ -468,6 +469,8 @@ def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_
             return []
     life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
     slots = _cost_slots(s, player, source, parts, exclude)
+    if slots is None:
+        return []
     class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
     part_solutions = solve(slots, class_of) if slots else [{}]
     if not part_solutions:

@@ -81,12 +81,8 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
     if "token" in old.flags and zone != "battlefield":
         # a token that left the battlefield ceases to exist (rule 111.8); it still "died"
         d.zones[(new.owner, zone)] = tuple(o for o in d.zone(new.owner, zone) if o != new.oid)
-        d.objects = dict(d.objects)
         del d.objects[new.oid]
         d.touched()
-        gone = True
-    else:
-        gone = False
     if came_from == "battlefield":
         emit(d, Event("leaves", (oid,), player=old.controller, reason=reason, source=source, from_zone=came_from,
                       to_zone=zone, labels=(old.label,)))
