@@ -396,3 +396,9 @@ def test_crew_needs_the_total_power():
     assert not dicts(state, kind="activate", card_id="SS")
     state = load(you={"battlefield": [{"card": "Cultivator's Caravan", "id": "CC"}, {"card": "Grizzly Bears", "id": "GB"}]})
     assert not [d for d in dicts(state, kind="activate", card_id="CC") if d["costs"][0]["kind"] == "crew"]
+
+
+def test_a_position_in_the_untap_step_untaps_and_moves_on_to_the_upkeep():
+    state = load(phase="untap", you={"battlefield": [{"card": "Grizzly Bears", "id": "GB", "tapped": True, "sick": True}]})
+    assert data(state)["phase"] == "upkeep"
+    assert card(state, "GB")["tapped"] is False and card(state, "GB")["sick"] is False

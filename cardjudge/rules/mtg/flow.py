@@ -42,8 +42,10 @@ def settle(d) -> None:
             if d.phase == "cleanup" and _cleanup_discard(d):
                 return
             if d.phase == "cleanup" and d.pending:
-                # something triggered during cleanup: players get priority (rule 514.3a)
+                # something triggered during cleanup: players get priority, then another
+                # cleanup step follows (rule 514.3a)
                 d.game_data["priority"] = d.active
+                d.game_data["cleanup_again"] = True
             else:
                 advance_step(d)
                 continue
@@ -246,7 +248,13 @@ def advance_step(d) -> None:
         m.set_player_value(d, player, mana_pool="")
     current = d.phase
     if current == "cleanup":
-        start_turn(d)
+        if d.game_data.pop("cleanup_again", False):
+            enter_step(d, "cleanup")
+        else:
+            start_turn(d)
+        return
+    if current == "untap":
+        untap_step(d)
         return
     following = STEPS[STEPS.index(current) + 1]
     if current == "declare_attackers" and not _attackers(d):
@@ -263,6 +271,11 @@ def start_turn(d) -> None:
     for player in d.players:
         m.set_player_value(d, player, lands_played=0, drawn=0)
     d.phase = "untap"
+    untap_step(d)
+
+
+def untap_step(d) -> None:
+    """The active player's permanents untap; nobody gets priority (rule 502)."""
     for oid in d.zone(d.active, "battlefield"):
         # controlled continuously since the start of this turn from now on (rule 302.6)
         d.update(oid, flags=d.objects[oid].flags - {"sick"})
