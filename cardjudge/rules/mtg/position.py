@@ -29,7 +29,8 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "face"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
-STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs"}
+STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs",
+                "source_left"}
 
 
 def _fail(message: str, source: str, node: Any, key: Any = None):
@@ -282,16 +283,17 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
             # a delayed triggered ability: its steps are written out, its source may be gone (T6)
             label = str(entry.get("id", ""))
             ability = None
-            source_oid = labels.get(label, -1)
+            source_oid = -1 if entry.get("source_left") else labels.get(label, -1)
         elif kind in ("ability", "trigger"):
             label = entry.get("id")
-            if label not in labels:
+            if label not in labels and not entry.get("source_left"):
                 _fail(f"an ability on the stack names its source's 'id' ({label!r} is unknown)", source, entry, "id")
             number = entry.get("ability", 0)
             if not isinstance(number, int) or not 0 <= number < len(abilities):
                 _fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
             ability = abilities[number]
-            source_oid = labels[label]
+            # -1: a source that has left (the ability still resolves; its label may name the card elsewhere)
+            source_oid = -1 if entry.get("source_left") else labels[label]
         else:
             _fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
         specs = ability.targets if ability else ()
@@ -348,7 +350,8 @@ def _load_delayed(entries, labels, counter, players, source, data):
         when_text = str(entry.get("when", "true"))
         out.append(Delayed(counter[0], str(entry["on"]), parse(when_text), when_text,
                            _check_steps(entry.get("effect") or [], "delayed effect"),
-                           str(entry.get("controller", players[0])), labels.get(entry.get("source"), -1),
+                           str(entry.get("controller", players[0])),
+                           -1 if entry.get("source_left") else labels.get(entry.get("source"), -1),
                            str(entry.get("source", "")), str(entry.get("card", "")), bindings,
                            bool(entry.get("once", True)), entry.get("until_turn")))
     return out
@@ -422,6 +425,8 @@ def to_dict(s: State) -> dict:
                 entry["event"]["player"] = event.player
             if event.method:
                 entry["event"]["step"] = event.method
+        if item.source not in s.objects and item.kind != "spell":
+            entry["source_left"] = True
         if item.delayed:
             entry.pop("ability", None)
             entry["effect"] = [thaw(step) for step in item.effect]
@@ -447,7 +452,8 @@ def to_dict(s: State) -> dict:
     if s.get("delayed"):
         out["delayed"] = [
             {"on": x.on, "when": x.when_text, "effect": [thaw(step) for step in x.effect], "controller": x.controller,
-             "source": x.label, "card": x.card, "once": x.once, "until_turn": x.until_turn,
+             "source": x.label, "source_left": x.source not in s.objects, "card": x.card, "once": x.once,
+             "until_turn": x.until_turn,
              "refs": {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in x.bindings}}
             for x in s.get("delayed")
         ]
