@@ -79,6 +79,11 @@ def verb(player: str, base: str) -> str:
     return base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
 
 
+def _name(s, oid) -> str:
+    """The name a card has now (a copy has the name of what it copies)."""
+    return chars(s, oid).name
+
+
 def _label(s, ref) -> str:
     return ref if isinstance(ref, str) else s.objects[ref].label
 
@@ -151,7 +156,7 @@ def _attack_actions(s) -> list[Action]:
             continue
         seen.add(key)
         obj = s.objects[oid]
-        out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {obj.card}", card=obj.card,
+        out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {_name(s, oid)}", card=_name(s, oid),
                           card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
     out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
     return out
@@ -187,7 +192,7 @@ def _block_actions(s) -> list[Action]:
             continue
         seen.add(key)
         b, a = s.objects[blocker], s.objects[attacker]
-        out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {a.card} with {b.card}", card=b.card,
+        out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
     out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
     return out
@@ -274,7 +279,7 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
         plan = Plan(plan.targets, plan.x, parts, plan.payment, plan.life)
         word = verb(player, "activate")
         action = _action(s, player, "activate", obj, ability.index, plan,
-                         f"{player} {word} {obj.card}" + (f" ({ability.text})" if ability.text else ""))
+                         f"{player} {word} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else ""))
         if ability.kind == "mana":
             from dataclasses import replace
 
@@ -298,7 +303,7 @@ def _action(s, player, kind, obj, ability_index, plan: Plan, text: str) -> Actio
     if plan.x:
         text += f" with X={plan.x}"
     payload = (("oid", obj.oid), ("plan", plan))
-    return Action("", player, kind, text, card=obj.card, card_id=obj.label, ability=ability_index,
+    return Action("", player, kind, text, card=_name(s, obj.oid), card_id=obj.label, ability=ability_index,
                   costs=tuple(costs), targets=target_labels, payload=payload)
 
 

@@ -13,7 +13,7 @@ from cardjudge.rules.mtg import effects, flow
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice, Frame, StackItem
 from cardjudge.rules.mtg.triggers import emit
-from cardjudge.rules.mtg.views import abilities_of, has_keyword, object_abilities
+from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, object_abilities
 
 
 def apply(state: State, action) -> State:
@@ -137,7 +137,7 @@ def _activate(d, action) -> None:
             m.add_mana(d, player, ability.add)
         return
     d.chain = tuple(d.chain) + (StackItem(
-        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=obj.card, controller=player,
+        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=card_def(d, oid).name, controller=player,
         ability=ability.index, targets=plan.targets, target_specs=ability.targets, x=plan.x, effect=ability.effect,
     ),)
     flow.acted(d, player)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg.records import Delayed, StackItem
-from cardjudge.rules.mtg.views import CardView, PlayerView, env_for, object_abilities
+from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, env_for, object_abilities
 
 
 def emit(d, event: Event) -> None:
@@ -32,7 +32,7 @@ def emit(d, event: Event) -> None:
                 if ability.condition is not None and not evaluate(ability.condition, env):
                     continue  # intervening "if" false when the event happens: no trigger (T2)
                 found.append(StackItem(
-                    sid=d.new_id(), kind="trigger", source=oid, label=obj.label, card=obj.card,
+                    sid=d.new_id(), kind="trigger", source=oid, label=obj.label, card=card_def(d, oid).name,
                     controller=obj.controller, ability=ability.index, effect=ability.effect,
                     condition=ability.condition, event=event, optional=ability.optional,
                 ))
