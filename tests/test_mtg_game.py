@@ -402,3 +402,21 @@ def test_a_position_in_the_untap_step_untaps_and_moves_on_to_the_upkeep():
     state = load(phase="untap", you={"battlefield": [{"card": "Grizzly Bears", "id": "GB", "tapped": True, "sick": True}]})
     assert data(state)["phase"] == "upkeep"
     assert card(state, "GB")["tapped"] is False and card(state, "GB")["sick"] is False
+
+
+def test_S3_casting_pays_with_heritage_druid_tapping_affected_elves_leftover_stays_in_the_pool():
+    state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
+                      "battlefield": [{"card": "Heritage Druid", "id": "HD", "sick": True}] +
+                                     [{"card": "Llanowar Elves", "id": f"E{n}", "sick": True} for n in range(3)]})
+    payments = sorted(sorted(d["costs"][0]["cards"]) for d in dicts(state, kind="cast", card_id="GB"))
+    assert payments == [["E0", "E1", "E2"], ["E0", "E1", "HD"]]
+    state = act(state, kind="cast", card_id="GB", costs_include=["HD"])
+    assert data(state)["players"]["you"]["mana_pool"] == "G"
+    assert card(state, "E2")["tapped"] is False
+
+
+def test_S3_casting_pays_with_springleaf_drum_and_an_affected_creature():
+    state = load(you={"hand": [{"card": "Lightning Bolt", "id": "LB"}],
+                      "battlefield": [{"card": "Springleaf Drum", "id": "SD"}, {"card": "Memnite", "id": "MM", "sick": True}]})
+    found = dicts(state, kind="cast", card_id="LB", targets=["opponent"])
+    assert [sorted(d["costs"][0]["cards"]) for d in found] == [["MM", "SD"]]

@@ -398,23 +398,34 @@ def mana_sources(s, player: str, exclude: set) -> list:
     cache = s.cache()
     if key not in cache:
         cache[key] = _mana_sources(s, player)
-    return [source for source in cache[key] if source.oid not in exclude]
+    return [source for source in cache[key] if not exclude.intersection(source.tapped)]
 
 
 def _mana_sources(s, player: str) -> list:
+    """One source per mana ability whose cost only taps permanents, and per way to pay that cost
+    (Heritage Druid: per choice of three Elves; Springleaf Drum: per creature tapped with it)."""
     sources = []
     for oid in s.zone(player, "battlefield"):
         obj = s.objects[oid]
-        if "tapped" in obj.flags or summoning_sick(s, oid):
-            continue
         for ability in object_abilities(s, oid):
-            if ability.kind != "mana" or not ability.tap or ability.mana or ability.costs or ability.untap:
+            if ability.kind != "mana" or ability.mana or ability.untap:
+                continue
+            if ability.tap and ("tapped" in obj.flags or summoning_sick(s, oid)):
+                continue
+            if any(part.kind != "tap" for part in ability.costs):
                 continue
             produces = tuple("WUBRG") if ability.add == "any" else (ability.add[0],)
             amount = 1 if ability.add == "any" else len(ability.add)
-            sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount,
-                                                  (class_key(s, oid), ability.index)))
-            break
+            own = (oid,) if ability.tap else ()
+            slots = _cost_slots(s, player, oid, ability.costs, own)
+            if slots is None:
+                continue
+            class_of = {other: class_key(s, other) for slot in slots for other in slot.candidates}
+            for solution in solve(slots, class_of) if slots else [{}]:
+                tapped = own + tuple(other for oids in solution.values() for other in oids)
+                klass = (ability.index, tuple(sorted(class_key(s, other) for other in tapped)))
+                sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount, klass,
+                                                      taps=tapped if ability.costs else None))
     return sources
 
 
