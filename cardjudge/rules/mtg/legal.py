@@ -253,10 +253,7 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     targets = ability.targets if ability else ()
     cost_text = card["mana_cost"] or ""
     plans = plans_for(s, player, None, cost_text, (), targets)
-    out = []
-    for plan in plans:
-        out.append(_action(s, player, "cast", obj, None, plan, f"{player} {verb(player, 'cast')} {obj.card}"))
-    return out
+    return _actions(s, player, "cast", obj, None, plans, f"{player} {verb(player, 'cast')} {obj.card}")
 
 
 def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
@@ -271,40 +268,42 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
         return []
     exclude = (oid,) if ability.tap or ability.untap else ()
     plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, exclude)
+    if ability.tap:
+        plans = [Plan(plan.targets, plan.x, (("tap", (oid,)),) + plan.parts, plan.payment, plan.life) for plan in plans]
+    text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
+    return _actions(s, player, "activate", obj, ability.index, plans, text,
+                    (("mana_ability", True),) if ability.kind == "mana" else ())
+
+
+def _actions(s, player, kind, obj, ability_index, plans, text: str, extra_payload: tuple = ()) -> list[Action]:
+    """One action per plan; the cost parts and target texts that plans share are built once."""
+    name = _name(s, obj.oid)
+    mana_parts: dict = {}
+    other_parts: dict = {}
+    target_texts: dict = {}
     out = []
     for plan in plans:
-        parts = plan.parts
-        if ability.tap:
-            parts = (("tap", (oid,)),) + parts
-        plan = Plan(plan.targets, plan.x, parts, plan.payment, plan.life)
-        word = verb(player, "activate")
-        action = _action(s, player, "activate", obj, ability.index, plan,
-                         f"{player} {word} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else ""))
-        if ability.kind == "mana":
-            from dataclasses import replace
-
-            action = replace(action, payload=action.payload + (("mana_ability", True),))
-        out.append(action)
+        costs = []
+        if plan.payment is not None:
+            key = id(plan.payment)
+            if key not in mana_parts:
+                oids = tuple(plan.payment.tapped or plan.payment.sources)
+                mana_parts[key] = CostPart("mana", _labels(s, oids), oids=oids)
+            costs.append(mana_parts[key])
+        for part, oids in plan.parts:
+            if (part, oids) not in other_parts:
+                other_parts[(part, oids)] = CostPart(part, _labels(s, oids), oids=tuple(oids))
+            costs.append(other_parts[(part, oids)])
+        if plan.life:
+            costs.append(CostPart("pay_life", (), amount=plan.life))
+        if plan.targets not in target_texts:
+            labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
+            target_texts[plan.targets] = (labels, " targeting " + ", ".join(labels) if labels else "")
+        labels, suffix = target_texts[plan.targets]
+        full = text + suffix + (f" with X={plan.x}" if plan.x else "")
+        out.append(Action("", player, kind, full, card=name, card_id=obj.label, ability=ability_index,
+                          costs=tuple(costs), targets=labels, payload=(("oid", obj.oid), ("plan", plan)) + extra_payload))
     return out
-
-
-def _action(s, player, kind, obj, ability_index, plan: Plan, text: str) -> Action:
-    costs = []
-    if plan.payment is not None:
-        costs.append(CostPart("mana", _labels(s, plan.payment.tapped or plan.payment.sources),
-                              oids=tuple(plan.payment.tapped or plan.payment.sources)))
-    for part, oids in plan.parts:
-        costs.append(CostPart(part, _labels(s, oids), oids=tuple(oids)))
-    if plan.life:
-        costs.append(CostPart("pay_life", (), amount=plan.life))
-    target_labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
-    if target_labels:
-        text += " targeting " + ", ".join(target_labels)
-    if plan.x:
-        text += f" with X={plan.x}"
-    payload = (("oid", obj.oid), ("plan", plan))
-    return Action("", player, kind, text, card=_name(s, obj.oid), card_id=obj.label, ability=ability_index,
-                  costs=tuple(costs), targets=target_labels, payload=payload)
 
 
 # ---------------------------------------------------------------- targets and costs
