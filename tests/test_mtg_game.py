@@ -66,7 +66,7 @@ def test_mana_empties_between_steps():
     assert data(state)["players"]["you"]["mana_pool"] == ""
 
 
-def test_cleanup_discards_down_to_seven():
+def test_G1_cleanup_discards_down_to_seven_interchangeable_cards_chosen_once():
     hand = [{"card": "Grizzly Bears", "id": f"H{n}"} for n in range(8)]
     state = load(phase="end", you={"hand": hand})
     state = pass_both(state)
@@ -103,7 +103,7 @@ def test_opponent_casts_instants_in_your_turn():
     assert dicts(state, player="opponent", kind="cast", card_id="SH")
 
 
-def test_casting_pays_mana_from_sources_and_every_distinct_payment_is_listed():
+def test_G1_casting_lists_every_distinct_payment_once():
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                       "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
                                       {"card": "Mountain", "id": "M"}]})
@@ -420,3 +420,22 @@ def test_S3_casting_pays_with_springleaf_drum_and_an_affected_creature():
                       "battlefield": [{"card": "Springleaf Drum", "id": "SD"}, {"card": "Memnite", "id": "MM", "sick": True}]})
     found = dicts(state, kind="cast", card_id="LB", targets=["opponent"])
     assert [sorted(d["costs"][0]["cards"]) for d in found] == [["MM", "SD"]]
+
+
+def test_G1_interchangeable_targets_and_attackers_are_listed_once():
+    state = load(phase="declare_attackers",
+                 you={"hand": [{"card": "Shock", "id": "SH"}],
+                      "battlefield": [{"card": "Mountain", "id": "M"}, {"card": "Grizzly Bears", "id": "B1"},
+                                      {"card": "Grizzly Bears", "id": "B2"},
+                                      {"card": "Grizzly Bears", "id": "B3", "tapped": True}]},
+                 opponent={"battlefield": [{"card": "Memnite", "id": "N1"}, {"card": "Memnite", "id": "N2"}]})
+    assert len(dicts(state, kind="attack")) == 1
+    state = act(state, kind="attack")
+    assert len(dicts(state, kind="attack")) == 1  # the other untapped Bears
+    state = act(state, kind="attack")
+    state = act(state, kind="pass", player="you")
+    targets = sorted(tuple(d["targets"]) for d in dicts(state, kind="cast", card_id="SH"))
+    # the two attacking Bears are interchangeable; the third, tapped but not attacking, is not
+    assert len([t for t in targets if t[0].startswith("B")]) == 2
+    assert len([t for t in targets if t[0].startswith("N")]) == 1
+    assert ("you",) in targets and ("opponent",) in targets
