@@ -439,3 +439,11 @@ def test_G1_interchangeable_targets_and_attackers_are_listed_once():
     assert len([t for t in targets if t[0].startswith("B")]) == 2
     assert len([t for t in targets if t[0].startswith("N")]) == 1
     assert ("you",) in targets and ("opponent",) in targets
+
+
+def test_scar_counter_and_a_p1p1_counter_cancel_out():
+    state = load(you={"hand": [{"card": "Scar", "id": "SC"}], "battlefield": [{"card": "Swamp", "id": "S"}]},
+                 opponent={"battlefield": [{"card": "Pelt Collector", "id": "PC", "counters": {"P1P1": 2}}]})
+    state = act(state, kind="cast", card_id="SC", targets=["PC"])
+    state = resolve(state)
+    assert card(state, "PC")["counters"] == {"P1P1": 1} and card(state, "PC")["now"]["power"] == 2

@@ -465,3 +465,34 @@ def test_T4_a_delayed_trigger_with_a_duration_triggers_every_time_this_turn():
     # the duration ends with the turn
     state = until_phase(state, "upkeep", turn=6)
     assert "delayed" not in data(state)
+
+
+def test_S5_delver_may_reveal_a_land_and_does_not_transform():
+    state = load(active="opponent", phase="end",
+                 you={"library": [{"card": "Forest", "id": "TOP"}, "Forest"],
+                      "battlefield": [{"card": "Delver of Secrets", "id": "D"}]})
+    state = until_phase(state, "upkeep", turn=6)
+    state = pass_both(state)
+    assert {tuple(d["targets"]) for d in dicts(state, kind="choose")} == {("TOP",), ()}
+    state = act(state, kind="choose", targets=["TOP"])
+    assert card(state, "D")["now"]["name"] == "Delver of Secrets"
+    assert zone(state, "TOP") == "library"
+
+
+def test_T6_a_clone_of_kiki_jikis_token_has_haste_and_is_not_sacrificed():
+    state = load(phase="main1", you={"hand": [{"card": "Clone", "id": "CL"}],
+                                     "battlefield": [{"card": "Kiki-Jiki, Mirror Breaker", "id": "KJ"},
+                                                     {"card": "Grizzly Bears", "id": "GB"}] +
+                                                    [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
+    state = act(state, kind="activate", card_id="KJ", targets=["GB"])
+    state = resolve(state)
+    token = next(c for c in data(state)["players"]["you"]["battlefield"] if c.get("token"))
+    state = act_first(state, kind="cast", card_id="CL")
+    state = pass_both(state)
+    state = act(state, kind="choose", targets=[token["id"]])
+    assert card(state, "CL")["now"]["name"] == "Grizzly Bears"
+    assert "Haste" in card(state, "CL")["now"]["keywords"]
+    state = until_phase(state, "end")
+    state = resolve(state)
+    assert zone(state, "CL") == "battlefield"
+    assert not [c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]

@@ -16,7 +16,7 @@ from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.abilities import thaw
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
-from cardjudge.rules.mtg.views import CardView, PlayerView, env_for, object_abilities, printed_def
+from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def
 
 
 def frame_env(d, frame: Frame, extra: dict | None = None):
@@ -166,10 +166,9 @@ def _copy_token(d, frame, body, options):
         if not isinstance(ref, int):
             continue
         original = printed_def(d, ref)
-        token = m.create_token(d, frame.controller, original.name, frame.source)
-        keywords = tuple(body.get("keywords") or ())
-        if keywords:
-            _add_lasting(d, "grant", (token.oid,), {"keywords": keywords}, "permanent", frame)
+        keywords = copied_keywords(d, ref) + tuple(k for k in body.get("keywords") or () if k not in copied_keywords(d, ref))
+        extra = (("copy_keywords", keywords),) if keywords else ()
+        token = m.create_token(d, frame.controller, original.name, frame.source, extra=extra)
         created.append(token.oid)
     return (), None, {"created": created}
 
@@ -302,7 +301,7 @@ def _put(d, frame, body, options):
     if oid not in d.objects:
         return
     obj = d.objects[oid]
-    extra = tuple((k, v) for k, v in obj.extra if k == "copy_of")
+    extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
     new = m.put_onto_battlefield(d, oid, body["controller"], source=frame.source, extra=extra)
     if body.get("counters"):
         d.update(new.oid, counters=tuple(sorted((str(k), int(v)) for k, v in body["counters"].items())))
@@ -342,12 +341,13 @@ def _become_copy(d, frame, body, options):
     if not originals:
         return
     name = printed_def(d, originals[0]).name
+    keywords = copied_keywords(d, originals[0])
     targets = [ref for ref in refs_of(d, frame, body.get("cards", "self")) if isinstance(ref, int)]
     for oid in targets:
         if d.objects[oid].zone != "battlefield" or body.get("until") == "permanent":
-            m.set_extra(d, oid, copy_of=name)
+            m.set_extra(d, oid, copy_of=name, copy_keywords=keywords or None)
         else:
-            _add_lasting(d, "copy", (oid,), {"of": name}, _until(body), frame)
+            _add_lasting(d, "copy", (oid,), {"of": name, "keywords": keywords}, _until(body), frame)
 
 
 def _choose(d, frame, body, options):

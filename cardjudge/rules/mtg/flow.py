@@ -72,6 +72,15 @@ def state_based_actions(d) -> bool:
         remaining = [p for p in d.players if p not in losers]
         d.winner = remaining[0] if len(remaining) == 1 else "draw"
         return True
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            obj = d.objects[oid]
+            pairs = min(obj.counter("P1P1"), obj.counter("M1M1"))
+            if pairs:
+                # +1/+1 and -1/-1 counters on one permanent are removed in pairs (rule 704.5q)
+                counters = {k: v - pairs if k in ("P1P1", "M1M1") else v for k, v in obj.counters}
+                d.update(oid, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+                changed = True
     dying = []
     for player in d.players:
         for oid in d.zone(player, "battlefield"):

@@ -27,7 +27,7 @@ PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_t
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
               "passes", "declaring", "delayed"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
-                    "blocking", "blocked", "damage", "copy_of", "face"}
+                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs",
                 "source_left"}
@@ -233,6 +233,10 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
                 if entry[key] not in pool:
                     _fail(f"unknown card {entry[key]!r} in {key!r}", source, entry, key)
                 extra[key] = str(entry[key])
+        if entry.get("copy_keywords"):
+            if not isinstance(entry["copy_keywords"], list):
+                _fail("'copy_keywords' is a list like [Haste]", source, entry, "copy_keywords")
+            extra["copy_keywords"] = tuple(str(k) for k in entry["copy_keywords"])
         refs["attached_to"] = entry.get("attached_to")
         refs["blocking"] = entry.get("blocking")
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
@@ -389,6 +393,8 @@ def _entry(s, oid) -> dict:
         for key in ("attacking", "blocked", "damage", "copy_of", "face"):
             if obj.get(key) is not None:
                 out[key] = obj.get(key)
+        if obj.get("copy_keywords"):
+            out["copy_keywords"] = list(obj.get("copy_keywords"))
         blocking = obj.get("blocking")
         if blocking is not None and blocking in s.objects:
             out["blocking"] = s.objects[blocking].label

@@ -59,6 +59,14 @@ def card_def(s, oid):
 _ability_cache: dict = {}
 
 
+def copied_keywords(s, oid) -> tuple:
+    """Keywords that are part of a copy's copiable values ("except it has haste", rule 707.9b)."""
+    for effect in reversed(s.lasting):
+        if effect.kind == "copy" and oid in effect.affected:
+            return tuple(effect.param("keywords", ()) or ())
+    return tuple(s.objects[oid].get("copy_keywords", ()))
+
+
 def abilities_of(card) -> tuple:
     """A card's abilities: those of its file, then those its keywords stand for (Crew, Equip)."""
     key = (card.name, id(card))
@@ -146,6 +154,7 @@ def chars(s, oid) -> Chars:
     types = list(card["types"] or [])
     subtypes = list(card["subtypes"] or [])
     keywords = list(card["keywords"] or [])
+    keywords.extend(k for k in copied_keywords(s, oid) if k not in keywords)
     power, toughness = card["power"], card["toughness"]
     power = power if isinstance(power, int) else (0 if power is not None else None)
     toughness = toughness if isinstance(toughness, int) else (0 if toughness is not None else None)
