@@ -9,7 +9,10 @@ LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 
 
 def position(*, you=None, opponent=None, phase="main1", active="you", turn=5, cards=None, **top):
-    """A Magic position dict; players default to 20 life and a library of five Forests."""
+    """A Magic position dict; players default to 20 life and a library of five Forests.
+
+    Unless told otherwise the opponent has an untapped Island, so that windows in which no
+    player can act but by passing (which pass by themselves) do not hide the stack."""
     pos = {"game": "mtg", "turn": turn, "active": active, "phase": phase, "players": {}, **top}
     if cards:
         pos["cards"] = cards
@@ -17,6 +20,8 @@ def position(*, you=None, opponent=None, phase="main1", active="you", turn=5, ca
         body = dict(body or {})
         body.setdefault("life", 20)
         body.setdefault("library", list(LIBRARY))
+        if name == "opponent":
+            body.setdefault("battlefield", [{"card": "Island", "id": "OPP_ISLAND"}])
         pos["players"][name] = body
     return pos
 

@@ -144,7 +144,8 @@ def test_hybrid_scar_can_be_paid_with_black_or_red():
 def test_the_stack_resolves_last_in_first_out():
     state = load(you={"hand": [{"card": "Giant Growth", "id": "GG"}], "battlefield": [{"card": "Grizzly Bears", "id": "GB"},
                                                                                       {"card": "Forest", "id": "F"}]},
-                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}],
+                           "battlefield": [{"card": "Mountain", "id": "M"}, {"card": "Island", "id": "I"}]})
     state = act(state, kind="pass", player="you")
     state = act(state, kind="cast", card_id="LB", targets=["GB"])
     state = act(state, kind="pass", player="opponent")
@@ -447,3 +448,18 @@ def test_scar_counter_and_a_p1p1_counter_cancel_out():
     state = act(state, kind="cast", card_id="SC", targets=["PC"])
     state = resolve(state)
     assert card(state, "PC")["counters"] == {"P1P1": 1} and card(state, "PC")["now"]["power"] == 2
+
+
+def test_a_response_window_where_nobody_can_do_anything_but_pass_passes_by_itself():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "BL"}]}, opponent={"battlefield": []})
+    state = until_phase(state, "end")
+    # nobody holds a land or an ability: the trigger resolved without anyone passing
+    assert stack(state) == [] and zone(state, "BL") == "graveyard"
+    assert data(state)["priority"] == "you"
+
+
+def test_a_response_window_stays_open_while_a_player_can_act():
+    state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "BL"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "I"}]})
+    state = until_phase(state, "end")
+    assert [s["card"] for s in stack(state)] == ["Ball Lightning"]

@@ -103,7 +103,7 @@ def test_T2_felidar_still_wins_when_life_is_back_to_40_on_resolution():
 def test_T3_journey_cast_in_the_end_step_returns_at_the_next_turns_end_step():
     state = load(phase="end", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                    "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
-                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
     state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     assert zone(state, "GB") == "exile"
@@ -124,7 +124,7 @@ def test_T3_journey_cast_in_the_end_step_returns_at_the_next_turns_end_step():
 def test_T4_journey_returns_the_card_once_only():
     state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                      "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
-                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
     state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     state = until_phase(state, "end")
@@ -226,7 +226,8 @@ def test_T5_postmortem_lunge_creature_that_left_and_came_back_is_not_exiled():
 def test_T6_kiki_jiki_delayed_trigger_stays_yours_after_kiki_jiki_leaves():
     state = load(you={"battlefield": [{"card": "Kiki-Jiki, Mirror Breaker", "id": "KJ"},
                                       {"card": "Grizzly Bears", "id": "GB"}]},
-                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
+                 opponent={"hand": [{"card": "Lightning Bolt", "id": "LB"}],
+                           "battlefield": [{"card": "Mountain", "id": "M"}, {"card": "Island", "id": "OI"}]})
     state = act(state, kind="activate", card_id="KJ", targets=["GB"])
     state = resolve(state)
     tokens = [c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]
@@ -245,7 +246,7 @@ def test_T6_kiki_jiki_delayed_trigger_stays_yours_after_kiki_jiki_leaves():
 def test_T6_journey_on_an_opponents_creature_is_your_trigger_returning_it_to_its_owner():
     state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                      "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
-                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
     state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     state = until_phase(state, "end")
@@ -342,7 +343,7 @@ def test_G2_two_different_triggers_of_one_player_are_ordered_by_that_player():
 
 def test_G2_active_players_triggers_go_on_the_stack_first():
     state = load(phase="main2", you={"battlefield": [{"card": "Ball Lightning", "id": "B1"}]},
-                 opponent={"battlefield": [{"card": "Ball Lightning", "id": "B2"}]})
+                 opponent={"battlefield": [{"card": "Ball Lightning", "id": "B2"}, {"card": "Island", "id": "OI"}]})
     state = until_phase(state, "end")
     assert [(s["controller"], s["id"]) for s in stack(state)] == [("you", "B1"), ("opponent", "B2")]
     assert not dicts(state, kind="order")

@@ -57,8 +57,22 @@ def settle(d) -> None:
             return  # a player orders their triggered abilities
         if d.game_data.get("priority") is None:
             d.game_data["priority"] = d.active
+        if d.chain and _nobody_responds(d):
+            # a response window in which no player can do anything but pass passes by itself
+            d.game_data["passes"] = 0
+            resolve_top(d)
+            d.game_data["priority"] = d.active
+            continue
         return
     raise RuntimeError("the game does not settle")
+
+
+def _nobody_responds(d) -> bool:
+    """No player has any action but passing (not even a mana ability)."""
+    from cardjudge.rules.mtg.legal import priority_actions
+
+    d.touched()
+    return all(len(priority_actions(d, player)) == 1 for player in d.players)
 
 
 # ---------------------------------------------------------------- state-based actions
