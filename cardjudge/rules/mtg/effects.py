@@ -20,6 +20,7 @@ from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env
 
 
 def frame_env(d, frame: Frame, extra: dict | None = None):
+    """The names a resolving step sees: self, you, opponent, game, e, x and the frame's references."""
     variables = bindings_env(d, frame.bindings)
     variables["x"] = frame.x
     if extra:
@@ -35,7 +36,7 @@ def refs_of(d, frame: Frame, spec) -> list:
     """Object ids and player names an expression names now."""
     if spec is None:
         return []
-    value = evaluate(parse(spec) if isinstance(spec, str) else parse(spec), frame_env(d, frame))
+    value = evaluate(parse(spec), frame_env(d, frame))
     items = value if isinstance(value, list | tuple) else [value]
     out = []
     for item in items:
@@ -49,6 +50,7 @@ def refs_of(d, frame: Frame, spec) -> list:
 
 
 def number(d, frame: Frame, spec, default: int = 0) -> int:
+    """A step's number: written as is, or an expression."""
     if spec is None:
         return default
     if isinstance(spec, int):
@@ -141,7 +143,7 @@ def _draw(d, frame, body, options):
 
 
 def _life(sign):
-    def step(d, frame, body, options):
+    def change_life(d, frame, body, options):
         if isinstance(body, dict):
             players = refs_of(d, frame, body.get("player", "you"))
             amount = number(d, frame, body.get("amount", 1))
@@ -149,7 +151,7 @@ def _life(sign):
             players, amount = [frame.controller], number(d, frame, body)
         for player in players:
             d.set_player(player, life=d.player(player).life + sign * amount)
-    return step
+    return change_life
 
 
 def _create_token(d, frame, body, options):

@@ -137,6 +137,7 @@ def _legend_rule(d) -> bool:
 
 
 def keep_legend(d, keep: int) -> None:
+    """The legend rule: the chosen permanent stays, the others go to the graveyard."""
     choice = d.game_data.pop("choice")
     for oid in choice.options:
         if oid != keep and oid in d.objects:
@@ -188,6 +189,8 @@ def orderer(s):
 
 
 def pass_priority(d) -> None:
+    """The player with priority passes: the other one receives it, or all have passed in
+    succession and the top of the stack resolves (or, with an empty stack, the step ends)."""
     player = d.game_data.get("priority", d.active)
     passes = d.game_data.get("passes", 0) + 1
     if passes >= len(d.players):
@@ -209,6 +212,7 @@ def acted(d, player: str) -> None:
 
 
 def target_still_legal(d, item, slot_name: str, ref) -> bool:
+    """On resolution, a target must still exist and still fit its slot (rule 608.2b)."""
     if isinstance(ref, str):
         spec = _spec(item, slot_name)
         if spec is None:
@@ -307,6 +311,7 @@ def untap_step(d) -> None:
 
 
 def enter_step(d, step: str) -> None:
+    """Begin a step: its turn-based actions, then its "at the beginning of" event."""
     d.phase = step
     d.game_data["priority"] = d.active
     d.game_data["passes"] = 0

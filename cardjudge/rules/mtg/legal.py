@@ -143,6 +143,7 @@ def _event_text(s, event) -> str:
 
 
 def possible_attackers(s) -> list[int]:
+    """The active player's creatures that can be declared as attackers now."""
     return [oid for oid in s.zone(s.active, "battlefield") if can_attack(s, oid)]
 
 
@@ -169,6 +170,7 @@ def _can_block(s, blocker: int, attacker: int) -> bool:
 
 
 def possible_blocks(s) -> list[tuple[int, int]]:
+    """(blocker, attacker) pairs the defending player can still declare."""
     defender = s.opponent_of(s.active)
     attackers = [oid for oid in s.zone(s.active, "battlefield") if s.objects[oid].get("attacking") == defender]
     out = []
@@ -202,6 +204,7 @@ def _block_actions(s) -> list[Action]:
 
 
 def sorcery_timing(s, player: str) -> bool:
+    """The player may do what sorceries may: their own main phase, with an empty stack."""
     return player == s.active and s.phase in MAIN_PHASES and not s.chain
 
 

@@ -8,8 +8,6 @@ begins (rule 302.6).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import emit
@@ -30,14 +28,17 @@ def with_extra(obj: Obj, **values) -> tuple:
 
 
 def set_extra(d, oid: int, **values) -> Obj:
+    """Set (or, with None, remove) game-specific values of an object; it stays the same object."""
     return d.update(oid, extra=with_extra(d.objects[oid], **values))
 
 
 def player_value(s, player: str, key: str, default=None):
+    """A player's Magic-specific value (mana_pool, lands_played, drawn, drew_from_empty)."""
     return s.player(player).get(key, default)
 
 
 def set_player_value(d, player: str, **values) -> None:
+    """Set a player's Magic-specific values (an empty value is dropped)."""
     state = d.player(player)
     extra = dict(state.extra)
     for key, value in values.items():
@@ -49,22 +50,18 @@ def set_player_value(d, player: str, **values) -> None:
 
 
 def mana_pool(s, player: str) -> str:
+    """The mana in a player's pool, as symbols like "GGR"."""
     return player_value(s, player, "mana_pool", "")
 
 
 def sort_mana(text: str) -> str:
+    """Mana symbols in WUBRGC order."""
     return "".join(sorted(text, key=ORDER.index))
 
 
 def add_mana(d, player: str, mana: str) -> None:
+    """Add mana to a player's pool."""
     set_player_value(d, player, mana_pool=sort_mana(mana_pool(d, player) + mana))
-
-
-def spend_mana(d, player: str, mana: str) -> None:
-    pool = list(mana_pool(d, player))
-    for symbol in mana:
-        pool.remove(symbol)
-    set_player_value(d, player, mana_pool="".join(pool))
 
 
 def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = None, top: bool = False,
@@ -145,12 +142,14 @@ def _reveal_first_draw(d, player: str, card: Obj) -> None:
 
 
 def tap(d, oid: int, reason: str = "cost", source: int | None = None) -> None:
+    """Tap a permanent (the same object)."""
     obj = d.objects[oid]
     d.update(oid, flags=obj.flags | {"tapped"})
     emit(d, Event("tapped", (oid,), player=obj.controller, reason=reason, source=source, labels=(obj.label,)))
 
 
 def untap(d, oid: int, reason: str = "effect", source: int | None = None) -> None:
+    """Untap a tapped permanent; "becomes untapped" is an event."""
     obj = d.objects[oid]
     if "tapped" not in obj.flags:
         return
@@ -190,14 +189,12 @@ def deal_damage(d, source: int | None, ref, amount: int) -> None:
 
 
 def destroy(d, oid: int, source: int | None = None) -> None:
+    """Put a permanent into its owner's graveyard (no regeneration or indestructible here)."""
     if oid in d.objects and d.objects[oid].zone == "battlefield":
         move(d, oid, "graveyard", reason="effect", source=source)
 
 
 def lethal(d, oid: int) -> bool:
+    """The creature has damage marked at least equal to its toughness."""
     c = chars(d, oid)
     return c.toughness is not None and d.objects[oid].get("damage", 0) >= c.toughness > 0
-
-
-def restore(obj: Obj, **changes) -> Obj:
-    return replace(obj, **changes)

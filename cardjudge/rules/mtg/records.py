@@ -39,6 +39,7 @@ class StackItem:
     delayed: bool = False
 
     def target_refs(self) -> tuple:
+        """Every target, in slot order."""
         return tuple(ref for _, refs in self.targets for ref in refs)
 
 
@@ -96,16 +97,19 @@ class Frame:
     event: object | None = None
 
     def binding(self, name: str, default=None):
+        """What a name refers to in this frame."""
         for key, value in self.bindings:
             if key == name:
                 return value
         return default
 
     def bind(self, name: str, refs: tuple) -> "Frame":
+        """This frame with ``name`` referring to ``refs``."""
         kept = tuple((k, v) for k, v in self.bindings if k != name)
         return Frame(self.steps, self.index, self.controller, self.source, self.label, self.card,
                      kept + ((name, tuple(refs)),), self.x, self.event)
 
     def advanced(self) -> "Frame":
+        """This frame at its next step."""
         return Frame(self.steps, self.index + 1, self.controller, self.source, self.label, self.card,
                      self.bindings, self.x, self.event)

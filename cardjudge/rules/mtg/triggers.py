@@ -69,12 +69,6 @@ def bindings_env(s, bindings) -> dict:
             for name, refs in bindings}
 
 
-def view(s, ref):
-    if isinstance(ref, str):
-        return PlayerView(s, ref)
-    return CardView(s, ref) if ref in s.objects else None
-
-
 def add_delayed(d, on: str, when, when_text: str, effect: tuple, controller: str, source: int, label: str,
                 card: str, bindings: tuple, once: bool = True) -> None:
     """Create a delayed triggered ability now (T3): only events from now on can trigger it."""

@@ -76,10 +76,12 @@ def abilities_of(card) -> tuple:
 
 
 def object_abilities(s, oid) -> tuple:
+    """The abilities an object has now (a copy has those of what it copies)."""
     return abilities_of(card_def(s, oid))
 
 
 def colors_of(card) -> tuple:
+    """A card's colors: its color indicator, else the colored symbols of its mana cost."""
     if card["colors"] is not None:
         return tuple(card["colors"])
     cost = card["mana_cost"] or ""
@@ -191,10 +193,12 @@ def chars(s, oid) -> Chars:
 
 
 def is_creature(s, oid) -> bool:
+    """The object is a creature now."""
     return "Creature" in chars(s, oid).types
 
 
 def has_keyword(s, oid, keyword: str) -> bool:
+    """The object has the keyword now."""
     return keyword in chars(s, oid).keywords
 
 
@@ -235,6 +239,7 @@ class CardView:
         return obj.label if obj else f"<gone {self.oid}>"
 
     def attr(self, name: str):
+        """``card.name`` in the card language."""
         s, oid = self.s, self.oid
         if oid not in s.objects:
             if name in ("exists", "on_battlefield"):
@@ -277,6 +282,7 @@ class LastKnown:
 
 
 def snapshot(s, oid) -> LastKnown:
+    """The last known information of a permanent about to leave the battlefield."""
     obj = s.objects[oid]
     return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters)
 
@@ -368,6 +374,7 @@ class PlayerView:
         return self.name
 
     def attr(self, name: str):
+        """``player.name`` in the card language."""
         s = self.s
         if name in PLAYER_ZONES:
             return [CardView(s, oid) for oid in s.zone(self.name, name)]
@@ -401,6 +408,7 @@ class EventView:
         self.event = event
 
     def attr(self, name: str):
+        """``e.name`` in the card language."""
         e, s = self.event, self.s
         if name == "cards":
             return [CardView(s, oid) for oid in e.cards]
@@ -426,6 +434,7 @@ class Game:
         self.s = s
 
     def attr(self, name: str):
+        """``game.name`` in the card language."""
         s = self.s
         if name in ("phase", "turn"):
             return getattr(s, name)
