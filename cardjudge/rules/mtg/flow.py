@@ -1,12 +1,12 @@
-"""Turn structure, priority, the stack and state-based actions.
+"""Turn structure, priority and the stack.
 
 Steps in order: untap, upkeep, draw, main1, beginning_of_combat, declare_attackers,
 declare_blockers, combat_damage, end_of_combat, main2, end, cleanup. Nobody gets priority
 in the untap and cleanup steps: they pass by themselves. In every other step the active
 player receives priority first; when all players pass in succession the top of the stack
 resolves (and the active player receives priority again) or, with an empty stack, the game
-moves to the next step. Before a player would receive priority, state-based actions are
-checked and triggered abilities are put on the stack (T1, G2).
+moves to the next step. Before a player would receive priority, state-based actions
+(``sba``) are checked and triggered abilities are put on the stack (T1, G2).
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg import effects
 from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.combat import attackers, combat_damage, end_combat, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
-from cardjudge.rules.mtg.views import chars, env_for, has_keyword, is_creature, summoning_sick
+from cardjudge.rules.mtg.views import env_for
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "combat_damage", "end_of_combat", "main2", "end", "cleanup")
@@ -73,75 +75,6 @@ def _nobody_responds(d) -> bool:
 
     d.touched()
     return all(len(priority_actions(d, player)) == 1 for player in d.players)
-
-
-# ---------------------------------------------------------------- state-based actions
-
-
-def state_based_actions(d) -> bool:
-    """Perform every state-based action that applies now (rule 704); True if any did."""
-    changed = False
-    losers = [p for p in d.players if d.player(p).life <= 0 or m.player_value(d, p, "drew_from_empty")]
-    if losers:
-        remaining = [p for p in d.players if p not in losers]
-        d.winner = remaining[0] if len(remaining) == 1 else "draw"
-        return True
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            obj = d.objects[oid]
-            pairs = min(obj.counter("P1P1"), obj.counter("M1M1"))
-            if pairs:
-                # +1/+1 and -1/-1 counters on one permanent are removed in pairs (rule 704.5q)
-                counters = {k: v - pairs if k in ("P1P1", "M1M1") else v for k, v in obj.counters}
-                d.update(oid, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
-                changed = True
-    dying = []
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            if not is_creature(d, oid):
-                continue
-            toughness = chars(d, oid).toughness or 0
-            if toughness <= 0 or m.lethal(d, oid):
-                dying.append(oid)
-    for oid in dying:
-        if oid in d.objects:
-            m.move(d, oid, "graveyard", reason="rule")
-            changed = True
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            obj = d.objects[oid]
-            if obj.equipped_to is not None:
-                host = d.objects.get(obj.equipped_to)
-                if host is None or host.zone != "battlefield" or not is_creature(d, host.oid):
-                    d.update(oid, equipped_to=None)
-                    changed = True
-    if not changed and d.game_data.get("choice") is None:
-        changed = _legend_rule(d)
-    return changed
-
-
-def _legend_rule(d) -> bool:
-    """Two or more legendary permanents with the same name: their controller keeps one (rule 704.5j)."""
-    for player in d.players:
-        seen: dict = {}
-        for oid in d.zone(player, "battlefield"):
-            c = chars(d, oid)
-            if "Legendary" in c.supertypes:
-                seen.setdefault(c.name, []).append(oid)
-        for name, oids in seen.items():
-            if len(oids) > 1:
-                d.game_data["choice"] = Choice(player, "legend", "keep", tuple(oids), 1, 1,
-                                               f"the {name} to keep (legend rule)")
-                return True
-    return False
-
-
-def keep_legend(d, keep: int) -> None:
-    """The legend rule: the chosen permanent stays, the others go to the graveyard."""
-    choice = d.game_data.pop("choice")
-    for oid in choice.options:
-        if oid != keep and oid in d.objects:
-            m.move(d, oid, "graveyard", reason="rule")
 
 
 # ---------------------------------------------------------------- triggers onto the stack
@@ -284,10 +217,10 @@ def advance_step(d) -> None:
         untap_step(d)
         return
     following = STEPS[STEPS.index(current) + 1]
-    if current == "declare_attackers" and not _attackers(d):
+    if current == "declare_attackers" and not attackers(d):
         following = "end_of_combat"  # no attackers: no blockers nor combat damage steps (rule 508.8)
     if current == "end_of_combat":
-        _end_combat(d)
+        end_combat(d)
     enter_step(d, following)
 
 
@@ -319,13 +252,9 @@ def enter_step(d, step: str) -> None:
     if step == "draw" and d.turn > 1:
         m.draw(d, d.active, 1)
     elif step == "declare_attackers":
-        from cardjudge.rules.mtg.legal import possible_attackers
-
         if possible_attackers(d):
             d.game_data["declaring"] = "attackers"
     elif step == "declare_blockers":
-        from cardjudge.rules.mtg.legal import possible_blocks
-
         if possible_blocks(d):
             d.game_data["declaring"] = "blockers"
     elif step == "combat_damage":
@@ -339,7 +268,7 @@ def end_declaration(d) -> None:
     """The declaration of attackers or blockers is complete: what it triggers triggers."""
     kind = d.game_data.pop("declaring")
     if kind == "attackers":
-        for oid in _attackers(d):
+        for oid in attackers(d):
             emit(d, Event("attacks", (oid,), player=d.objects[oid].controller, labels=(d.objects[oid].label,)))
     else:
         for player in d.players:
@@ -348,44 +277,6 @@ def end_declaration(d) -> None:
                     emit(d, Event("blocks", (oid,), player=player, labels=(d.objects[oid].label,)))
     d.game_data["priority"] = d.active
     d.game_data["passes"] = 0
-
-
-def _attackers(d) -> list:
-    return [oid for p in d.players for oid in d.zone(p, "battlefield") if d.objects[oid].get("attacking") is not None]
-
-
-def combat_damage(d) -> None:
-    """Attackers and blockers deal their combat damage at once (rule 510); no first strike."""
-    assignments = []  # (source, ref, amount)
-    for attacker in _attackers(d):
-        power = max(0, chars(d, attacker).power or 0)
-        blockers = [oid for p in d.players for oid in d.zone(p, "battlefield")
-                    if d.objects[oid].get("blocking") == attacker]
-        if not d.objects[attacker].get("blocked"):
-            assignments.append((attacker, d.objects[attacker].get("attacking"), power))
-            continue
-        left = power
-        for number, blocker in enumerate(blockers):
-            c = chars(d, blocker)
-            need = max(0, (c.toughness or 0) - d.objects[blocker].get("damage", 0))
-            last = number == len(blockers) - 1 and not has_keyword(d, attacker, "Trample")
-            amount = left if last else min(left, need)
-            assignments.append((attacker, blocker, amount))
-            left -= amount
-        if left > 0 and has_keyword(d, attacker, "Trample"):
-            assignments.append((attacker, d.objects[attacker].get("attacking"), left))
-        for blocker in blockers:
-            assignments.append((blocker, attacker, max(0, chars(d, blocker).power or 0)))
-    for source, ref, amount in assignments:
-        m.deal_damage(d, source, ref, amount)
-
-
-def _end_combat(d) -> None:
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            obj = d.objects[oid]
-            if any(k in ("attacking", "blocking", "blocked") for k, _ in obj.extra):
-                m.set_extra(d, oid, attacking=None, blocking=None, blocked=None)
 
 
 def _cleanup_discard(d) -> bool:
@@ -420,8 +311,3 @@ def _cleanup(d) -> None:
     d.touched()
 
 
-def can_attack(d, oid: int) -> bool:
-    """An untapped creature of the active player that is not affected by summoning sickness (S1)."""
-    obj = d.objects[oid]
-    return (obj.controller == d.active and is_creature(d, oid) and "tapped" not in obj.flags
-            and not summoning_sick(d, oid) and obj.get("attacking") is None)

@@ -17,7 +17,8 @@ from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
-from cardjudge.rules.mtg.flow import MAIN_PHASES, can_attack, orderer
+from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
+from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
@@ -142,11 +143,6 @@ def _event_text(s, event) -> str:
     return f" ({event.kind}: {names})"
 
 
-def possible_attackers(s) -> list[int]:
-    """The active player's creatures that can be declared as attackers now."""
-    return [oid for oid in s.zone(s.active, "battlefield") if can_attack(s, oid)]
-
-
 def _attack_actions(s) -> list[Action]:
     defender = s.opponent_of(s.active)
     out = []
@@ -160,27 +156,6 @@ def _attack_actions(s) -> list[Action]:
         out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {_name(s, oid)}", card=_name(s, oid),
                           card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
     out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
-    return out
-
-
-def _can_block(s, blocker: int, attacker: int) -> bool:
-    if has_keyword(s, attacker, "Flying") and not (has_keyword(s, blocker, "Flying") or has_keyword(s, blocker, "Reach")):
-        return False
-    return True
-
-
-def possible_blocks(s) -> list[tuple[int, int]]:
-    """(blocker, attacker) pairs the defending player can still declare."""
-    defender = s.opponent_of(s.active)
-    attackers = [oid for oid in s.zone(s.active, "battlefield") if s.objects[oid].get("attacking") == defender]
-    out = []
-    for blocker in s.zone(defender, "battlefield"):
-        obj = s.objects[blocker]
-        if not is_creature(s, blocker) or "tapped" in obj.flags or obj.get("blocking") is not None:
-            continue
-        for attacker in attackers:
-            if _can_block(s, blocker, attacker):
-                out.append((blocker, attacker))
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Draft, State
-from cardjudge.rules.mtg import effects, flow
+from cardjudge.rules.mtg import effects, flow, sba
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice, Frame, StackItem
 from cardjudge.rules.mtg.triggers import emit
@@ -39,7 +39,7 @@ def _choose(d, action) -> None:
     choice = d.game_data["choice"]
     refs = action.get("refs")
     if choice.kind == "legend":
-        flow.keep_legend(d, refs[0])
+        sba.keep_legend(d, refs[0])
     elif choice.kind == "discard":
         d.game_data.pop("choice")
         for oid in refs:

@@ -153,7 +153,7 @@ def load(data: dict, source: str) -> State:
         chain=tuple(stack), lasting=tuple(lasting), game_data=tuple(sorted(state_data.items())), winner=winner,
     )
     if declaring:
-        from cardjudge.rules.mtg.legal import possible_attackers, possible_blocks
+        from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 
         still = possible_attackers(state) if declaring == "attackers" else possible_blocks(state)
         if not still and not any(o.get("attacking") for o in objects.values()) and declaring == "attackers":
