@@ -58,8 +58,8 @@ def _check_state(state, trail: list[str], name: str) -> list:
         assert d.get("winner") is not None, f"life reached 0 without a winner: {where}"
     ids = [a.id for a in actions]
     assert len(ids) == len(set(ids)), f"duplicate action ids: {where}"
-    # to_dict round-trips when no trigger waits to be ordered and no choice is pending
-    if not state.pending and state.get("choice") is None and d.get("winner") is None:
+    # to_dict round-trips, triggers waiting to be ordered and decisions being made included
+    if d.get("winner") is None:
         cards = POSITIONS[name].get("cards")
         reloaded = load_position({**d, "cards": cards} if cards else d)
         assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"

@@ -17,15 +17,15 @@ from cardjudge.errors import InputError
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.mtg.abilities import _check_steps, thaw
+from cardjudge.rules.mtg.abilities import _check_steps, _freeze, thaw
 from cardjudge.rules.mtg.flow import STEPS, settle
-from cardjudge.rules.mtg.records import Delayed, StackItem
+from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
 from cardjudge.rules.mtg.views import abilities_of, chars
 
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_turn"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
-              "passes", "declaring", "delayed"}
+              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
@@ -121,9 +121,30 @@ def load(data: dict, source: str) -> State:
         extra["blocking"] = labels[label]
         objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
     state_data: dict = {}
+    for entry in data.get("resolving_spells") or []:
+        # a spell that has left the stack's list while it resolves, still on the stack as a card
+        if not isinstance(entry, dict) or entry.get("card") not in pool or entry.get("owner") not in players:
+            _fail("a resolving spell names its 'card', 'id' and 'owner'", source, data, "resolving_spells")
+        counter[0] += 1
+        label = str(entry.get("id"))
+        if label in labels:
+            _fail(f"label {label!r} is used twice", source, data, "resolving_spells")
+        objects[counter[0]] = Obj(oid=counter[0], label=label, card=entry["card"], owner=entry["owner"],
+                                  controller=entry["owner"], zone="stack",
+                                  extra=tuple(sorted({k: (tuple(v) if isinstance(v, list) else v)
+                                                      for k, v in (entry.get("extra") or {}).items()}.items())))
+        labels[label] = counter[0]
+        zones[(entry["owner"], "stack")] = zones.get((entry["owner"], "stack"), ()) + (counter[0],)
     stack, counter[0] = _load_stack(data.get("stack") or [], labels, objects, zones, pool, players, counter[0],
                                     source, data)
+    pending, counter[0] = _load_stack(data.get("pending_triggers") or [], labels, objects, zones, pool, players,
+                                      counter[0], source, data)
     lasting = _load_lasting(data.get("lasting") or [], labels, counter, source, data)
+    if data.get("choice") is not None:
+        state_data["choice"] = _load_choice(data["choice"], labels, players, source, data)
+    if data.get("resolving"):
+        state_data["resolving"] = tuple(_load_frame(entry, labels, players, source, data)
+                                        for entry in data["resolving"])
     delayed = _load_delayed(data.get("delayed") or [], labels, counter, players, source, data)
     if delayed:
         state_data["delayed"] = tuple(delayed)
@@ -150,7 +171,8 @@ def load(data: dict, source: str) -> State:
     state = State(
         game="mtg", pool=pool, turn=turn, active=active, phase=phase, players=players,
         player_states=tuple(player_states), objects=objects, zones=zones, next_id=counter[0] + 1,
-        chain=tuple(stack), lasting=tuple(lasting), game_data=tuple(sorted(state_data.items())), winner=winner,
+        chain=tuple(stack), lasting=tuple(lasting), pending=tuple(pending), game_data=tuple(sorted(state_data.items())),
+        winner=winner,
     )
     if declaring:
         from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
@@ -328,6 +350,40 @@ def _load_event(entry, labels, players, source, node):
                  labels=tuple(entry.get("cards") or ()))
 
 
+def _load_choice(entry, labels, players, source, data) -> Choice:
+    """A decision a player is making while something resolves."""
+    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard"):
+        _fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
+              source, data, "choice")
+    if entry.get("player") not in players:
+        _fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
+    options = tuple(o if entry["kind"] == "color" else _ref(o, labels, players, source, entry, "options")
+                    for o in entry.get("options") or [])
+    return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
+                  int(entry.get("max", 1)), str(entry.get("prompt", "choose")))
+
+
+def _load_frame(entry, labels, players, source, data) -> Frame:
+    """Where a resolution stands: its steps (internal ones name objects by label), the next one to run."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("steps"), list):
+        _fail("each 'resolving' entry has 'steps', 'index' and 'controller'", source, data, "resolving")
+    steps = []
+    for step in entry["steps"]:
+        if isinstance(step, dict) and "_finish" in step:
+            step = {"_finish": _ref(step["_finish"], labels, players, source, entry, "steps")}
+        elif isinstance(step, dict) and "_put" in step:
+            step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
+        else:
+            _check_steps([step], "resolving steps")
+        steps.append(_freeze(step))
+    label = str(entry.get("label", ""))
+    bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
+                     for name, values in (entry.get("refs") or {}).items())
+    return Frame(tuple(steps), int(entry.get("index", 0)), str(entry.get("controller", players[0])),
+                 -1 if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
+                 bindings, int(entry.get("x", 0)), _load_event(entry.get("event"), labels, players, source, entry))
+
+
 def _load_lasting(entries, labels, counter, source, data):
     out = []
     for entry in entries:
@@ -402,6 +458,59 @@ def _entry(s, oid) -> dict:
     return out
 
 
+def _event_entry(s, event) -> dict:
+    entry = {"kind": event.kind, "cards": [s.objects[o].label if o in s.objects else label
+                                           for o, label in zip(event.cards, event.labels or event.cards)]}
+    if event.player:
+        entry["player"] = event.player
+    if event.method:
+        entry["step"] = event.method
+    return entry
+
+
+def _refs_entry(s, bindings) -> dict:
+    return {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in bindings}
+
+
+def _item_entry(s, item) -> dict:
+    """A stack object (or a triggered ability waiting to go on the stack) as written in a position."""
+    entry = {"card": item.card, "id": item.label, "controller": item.controller, "kind": item.kind,
+             "targets": [_label(s, ref) for ref in item.target_refs() if _label(s, ref) is not None]}
+    if item.ability is not None and item.kind != "spell":
+        entry["ability"] = item.ability
+    if item.x:
+        entry["x"] = item.x
+    if item.event is not None:
+        entry["event"] = _event_entry(s, item.event)
+    if item.source not in s.objects and item.kind != "spell":
+        entry["source_left"] = True
+    if item.delayed:
+        entry.pop("ability", None)
+        entry["effect"] = [thaw(step) for step in item.effect]
+    if item.bindings:
+        entry["refs"] = _refs_entry(s, item.bindings)
+    return entry
+
+
+def _frame_entry(s, frame) -> dict:
+    """Where a resolution stands while a player decides something (its steps, with labels for objects)."""
+    steps = []
+    for step in frame.steps:
+        step = thaw(step)
+        if "_finish" in step:
+            step = {"_finish": _label(s, step["_finish"])}
+        elif "_put" in step:
+            step = {"_put": {**step["_put"], "oid": _label(s, step["_put"]["oid"])}}
+        steps.append(step)
+    entry = {"steps": steps, "index": frame.index, "controller": frame.controller, "label": frame.label,
+             "card": frame.card, "source_left": frame.source not in s.objects, "refs": _refs_entry(s, frame.bindings)}
+    if frame.x:
+        entry["x"] = frame.x
+    if frame.event is not None:
+        entry["event"] = _event_entry(s, frame.event)
+    return entry
+
+
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
     players = {}
@@ -415,30 +524,7 @@ def to_dict(s: State) -> dict:
         if state.get("drawn"):
             body["drawn_this_turn"] = state.get("drawn")
         players[player] = body
-    stack = []
-    for item in s.chain:
-        entry = {"card": item.card, "id": item.label, "controller": item.controller, "kind": item.kind,
-                 "targets": [_label(s, ref) for ref in item.target_refs() if _label(s, ref) is not None]}
-        if item.ability is not None and item.kind != "spell":
-            entry["ability"] = item.ability
-        if item.x:
-            entry["x"] = item.x
-        if item.event is not None:
-            event = item.event
-            entry["event"] = {"kind": event.kind, "cards": [s.objects[o].label if o in s.objects else label
-                                                            for o, label in zip(event.cards, event.labels or event.cards)]}
-            if event.player:
-                entry["event"]["player"] = event.player
-            if event.method:
-                entry["event"]["step"] = event.method
-        if item.source not in s.objects and item.kind != "spell":
-            entry["source_left"] = True
-        if item.delayed:
-            entry.pop("ability", None)
-            entry["effect"] = [thaw(step) for step in item.effect]
-        if item.bindings:
-            entry["refs"] = {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in item.bindings}
-        stack.append(entry)
+    stack = [_item_entry(s, item) for item in s.chain]
     out: dict = {"game": "mtg", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
                  "stack": stack, "winner": s.winner}
     if s.pool.inline:
@@ -455,6 +541,22 @@ def to_dict(s: State) -> dict:
              "source": _label(s, e.source) if e.source is not None else None, "controller": e.controller}
             for e in s.lasting
         ]
+    if s.pending:
+        out["pending_triggers"] = [_item_entry(s, item) for item in s.pending]
+    choice = s.get("choice")
+    if choice is not None:
+        out["choice"] = {"player": choice.player, "kind": choice.kind, "name": choice.name,
+                         "options": [_label(s, o) if isinstance(o, int) else o for o in choice.options],
+                         "min": choice.min, "max": choice.max, "prompt": choice.prompt}
+    if s.get("resolving"):
+        out["resolving"] = [_frame_entry(s, frame) for frame in s.get("resolving")]
+    on_stack = {item.source for item in s.chain if item.kind == "spell"}
+    resolving = [s.objects[oid] for player in s.players for oid in s.zone(player, "stack") if oid not in on_stack]
+    if resolving:
+        out["resolving_spells"] = [{"card": obj.card, "id": obj.label, "owner": obj.owner,
+                                    **({"extra": {k: list(v) if isinstance(v, tuple) else v for k, v in obj.extra}}
+                                       if obj.extra else {})}
+                                   for obj in resolving]
     if s.get("delayed"):
         out["delayed"] = [
             {"on": x.on, "when": x.when_text, "effect": [thaw(step) for step in x.effect], "controller": x.controller,
