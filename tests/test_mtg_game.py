@@ -463,3 +463,8 @@ def test_a_response_window_stays_open_while_a_player_can_act():
                  opponent={"battlefield": [{"card": "Island", "id": "I"}]})
     state = until_phase(state, "end")
     assert [s["card"] for s in stack(state)] == ["Ball Lightning"]
+
+
+def test_a_card_without_a_mana_cost_cannot_be_cast_but_a_zero_cost_one_can():
+    state = load(you={"hand": [{"card": "Insectile Aberration", "id": "IA"}, {"card": "Memnite", "id": "MM"}]})
+    assert {d["card_id"] for d in dicts(state, kind="cast")} == {"MM"}

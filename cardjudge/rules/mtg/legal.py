@@ -226,6 +226,8 @@ def _spell_ability(s, oid):
 
 def _casts(s, player: str, oid: int) -> list[Action]:
     card = card_def(s, oid)
+    if not card["mana_cost"]:
+        return []  # a card with no mana cost cannot be cast (rule 202.1b): a token's card, a back face
     obj = s.objects[oid]
     ability = _spell_ability(s, oid)
     targets = ability.targets if ability else ()
