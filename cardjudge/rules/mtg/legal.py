@@ -472,25 +472,25 @@ def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_
         return []
     pool = mana_pool(s, player)
     plans = []
+    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
     for text, life_paid in variants:
         cost = _parse_cost(text)
+        free = cost.is_zero and not cost.x_count
         for solution in part_solutions:
             used = set(exclude) | {oid for oids in solution.values() for oid in oids}
-            free = cost.is_zero and not cost.x_count
             sources = [] if free else mana_sources(s, player, used)
             top = 0 if free else _max_x(s, player, text, cost, pool, sources, used)
             if top < 0:
                 continue
-            xs = range(top + 1) if cost.x_count else [0]
+            xs = range(top + 1) if cost.x_count else (0,)
             part_pairs = tuple((slot.name.split(":", 1)[1], solution[slot.name]) for slot in slots)
             for x in xs:
-                if cost.is_zero and not cost.x_count:
-                    pays = [None]
-                else:
-                    pays = _payments(s, player, text, cost, pool, sources, used, x)
+                pays = (None,) if free else _payments(s, player, text, cost, pool, sources, used, x)
                 if not pays:
                     continue
-                for targets in _target_choices(s, target_specs, source, player, x):
+                if x not in targets_for_x:
+                    targets_for_x[x] = _target_choices(s, target_specs, source, player, x)
+                for targets in targets_for_x[x]:
                     for payment in pays:
                         plans.append(Plan(targets, x, part_pairs, payment, life_paid + life_parts))
     return plans
