@@ -59,3 +59,11 @@ def test_an_action_from_another_state_is_refused():
     action = next(a for a in cj.legal_actions(state) if a.kind == "activate")
     with pytest.raises(InputError, match="not a legal action"):
         cj.apply(tapped, action)
+
+
+def test_a_triggered_ability_with_targets_is_refused():
+    cards = [{"name": "Test Seeker", "types": ["Creature"], "mana_cost": "{G}", "power": 1, "toughness": 1,
+              "abilities": [{"kind": "triggered", "on": "enters", "targets": [{"from": "game.creatures"}],
+                             "effect": [{"destroy": "t"}]}]}]
+    with pytest.raises(InputError, match="Test Seeker.*targets"):
+        cj.load_position(position(cards=cards))

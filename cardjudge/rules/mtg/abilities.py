@@ -267,6 +267,8 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
                 raise InputError(f"rule: unknown static rule {name!r}")
     if kind == "static" and not rule:
         raise InputError("rule: a static ability needs a 'rule'")
+    if raw.get("targets") and kind not in ("activated", "spell"):
+        raise InputError(f"targets: only spells and activated abilities choose targets here, not {kind} abilities")
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
     return Ability(
         index=index,
