@@ -13,6 +13,7 @@ MODULES = [
     "cardjudge.rules.core.lasting",
     "cardjudge.cards.loader",
     "cardjudge.solver.explain",
+    "cardjudge.rules.mtg.abilities",
 ]
 
 

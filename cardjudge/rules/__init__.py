@@ -2,7 +2,11 @@
 
 from importlib import import_module
 
-GAMES = {"ygo": "cardjudge.rules.ygo", "eredan": "cardjudge.rules.eredan"}
+GAMES = {
+    "ygo": "cardjudge.rules.ygo",
+    "mtg": "cardjudge.rules.mtg",
+    "eredan": "cardjudge.rules.eredan",
+}
 
 
 def rules_for(game: str):

@@ -67,8 +67,8 @@ def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 3
             chains.append(ChainOutcome(line, current))  # resolved, or the phase ended with no chain
             return
         for action in legal_actions(current):
-            if action.kind in NOT_FOLLOWED:
-                continue
+            if action.kind in NOT_FOLLOWED or action.get("mana_ability"):
+                continue  # a Magic mana ability only makes mana that casting can make by itself
             if action.kind == "choose" and action.position and not current.get("choice"):
                 continue  # a battle position change is not part of a chain
             following = apply(current, action)

@@ -1,0 +1,10 @@
+"""Magic: The Gathering rules: steps and priority, the stack, mana, combat, triggers, summoning sickness."""
+
+from cardjudge.rules.mtg.abilities import compile_ability
+from cardjudge.rules.mtg.legal import legal_actions
+from cardjudge.rules.mtg.play import apply
+from cardjudge.rules.mtg.position import load as load_position
+from cardjudge.rules.mtg.position import to_dict
+from cardjudge.rules.mtg.views import goal_env
+
+__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]

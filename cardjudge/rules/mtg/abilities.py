@@ -1,0 +1,309 @@
+"""The Magic ability record, compiled once from a card file.
+
+Each ability of a card is one mapping whose ``kind`` says what it is::
+
+    - kind: mana                 # a mana ability (rule 605): no stack
+      cost: "{T}"
+      add: G                     # G, GGG, "any" (one mana of any color), C ...
+    - kind: activated            # cost : effect, on the stack
+      cost: ["{1}", {tap: {count: 3, where: "'Elf' in subtypes"}}]
+      timing: sorcery            # optional: sorcery | your_turn
+      targets: [{from: "game.creatures", where: "not legendary"}]
+      effect: [{destroy: t}]
+    - kind: triggered            # When/Whenever/At ...
+      on: enters                 # the event; ``when`` filters it at the moment it happens
+      when: "e.card == self"
+      if: "you.life >= 40"       # intervening "if": checked at trigger and on resolution (T2)
+      optional: true             # "you may"
+      effect: [...]
+    - kind: static               # continuous effects of a permanent on the battlefield
+      rule: {grant: {keywords: [Haste], to: "self.attached"}}
+    - kind: spell                # what an instant or sorcery does on resolution
+    - kind: as_enters            # "As this enters": applied while it enters, no stack (T7)
+    - kind: linked               # a static ability with the triggered ability it is linked to (T8)
+
+A cost is a string of symbols (``"{2}{G}{T}"``) or a list mixing such strings and
+non-mana parts: ``tap`` (tap untapped permanents you control), ``crew: N``, ``sacrifice``,
+``discard``, ``pay_life``. Keywords (Haste, Flying, Crew N, Equip N ...) are read from
+the card's ``keywords`` field; Crew and Equip become activated abilities here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardjudge.errors import InputError
+from cardjudge.rules.core.expr import parse
+
+KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked"}
+ABILITY_KEYS = {
+    "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
+    "from",
+}
+COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile"}
+EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
+          "becomes_untapped", "damaged"}
+EFFECT_OPS = {
+    "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
+    "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
+    "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
+    "add_mana", "copy_token",
+}
+STATIC_RULES = {"grant", "modify", "reveal_first_draw"}
+TIMINGS = {"any", "sorcery", "your_turn"}
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+_KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
+
+
+@dataclass(frozen=True)
+class TargetSlot:
+    """One target of a spell or ability: the candidates (``from``) filtered by ``where``."""
+
+    name: str
+    source: object
+    where: object | None
+    min: int = 1
+    max: int = 1
+
+
+@dataclass(frozen=True)
+class CostPart:
+    """A non-mana cost part: what it does, to which of your permanents, how many."""
+
+    kind: str  # tap | crew | sacrifice | discard | pay_life | exile
+    self_only: bool = False
+    where: object | None = None
+    count: int = 1
+    amount: int = 0  # crew power, life to pay
+    source: object | None = None  # candidates (default: your untapped permanents)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One compiled ability. Expressions are parsed trees; effect steps stay frozen data."""
+
+    index: int
+    kind: str
+    mana: str = ""  # the mana symbols of the cost, without {T}/{Q}
+    tap: bool = False  # {T} in the cost
+    untap: bool = False  # {Q} in the cost
+    costs: tuple = ()
+    add: str = ""  # mana abilities: what they add
+    timing: str = "any"
+    targets: tuple = ()
+    effect: tuple = ()
+    on: str | None = None
+    when: object | None = None
+    condition: object | None = None  # the intervening "if"
+    optional: bool = False
+    rule: tuple = ()
+    zones: tuple = ("battlefield",)
+    text: str = ""
+    keyword: str | None = None  # the keyword this ability comes from (Crew, Equip)
+
+
+def _expr(value, what: str):
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except InputError as error:
+        raise InputError(f"{what}: {error.message}") from None
+
+
+def split_cost(text: str) -> tuple[str, bool, bool]:
+    """A symbol string into (mana symbols, has {T}, has {Q}).
+
+    >>> split_cost("{2}{G}{T}")
+    ('{2}{G}', True, False)
+    """
+    mana = []
+    tap = untap = False
+    for symbol in _SYMBOL.findall(text):
+        if symbol == "T":
+            tap = True
+        elif symbol == "Q":
+            untap = True
+        else:
+            mana.append("{" + symbol + "}")
+    rest = _SYMBOL.sub("", text).strip()
+    if rest:
+        raise InputError(f"cost: cannot read {rest!r} (write symbols like {{2}}{{G}}{{T}})")
+    return "".join(mana), tap, untap
+
+
+def _cost_part(raw) -> CostPart:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise InputError("cost: each non-mana part is a one-key mapping like {tap: {count: 3, where: ...}}")
+    (kind, spec), = raw.items()
+    if kind not in COST_PARTS:
+        raise InputError(f"cost: unknown part {kind!r} (known: {', '.join(sorted(COST_PARTS))})")
+    if kind == "crew":
+        if not isinstance(spec, int):
+            raise InputError("cost: crew takes the power needed, like {crew: 3}")
+        return CostPart("crew", amount=spec)
+    if kind == "pay_life":
+        if not isinstance(spec, int):
+            raise InputError("cost: pay_life takes a number")
+        return CostPart("pay_life", amount=spec)
+    if spec == "self":
+        return CostPart(kind, self_only=True)
+    if not isinstance(spec, dict):
+        raise InputError(f"cost: {kind} takes 'self' or a mapping with where/count/from")
+    unknown = set(spec) - {"where", "count", "from"}
+    if unknown:
+        raise InputError(f"cost: {kind}: unknown key {sorted(unknown)[0]!r}")
+    count = spec.get("count", 1)
+    if not isinstance(count, int) or count < 1:
+        raise InputError(f"cost: {kind}: count must be a positive number")
+    return CostPart(kind, where=_expr(spec.get("where"), f"cost {kind}"), count=count,
+                    source=_expr(spec.get("from"), f"cost {kind}"))
+
+
+def _cost(raw) -> tuple[str, bool, bool, tuple]:
+    if raw is None:
+        return "", False, False, ()
+    items = raw if isinstance(raw, list) else [raw]
+    mana, tap, untap, parts = "", False, False, []
+    for item in items:
+        if isinstance(item, str):
+            more, t, q = split_cost(item)
+            mana, tap, untap = mana + more, tap or t, untap or q
+        else:
+            parts.append(_cost_part(item))
+    return mana, tap, untap, tuple(parts)
+
+
+def _target(raw, number: int) -> TargetSlot:
+    if not isinstance(raw, dict) or "from" not in raw:
+        raise InputError("targets: each target is a mapping with 'from' (and optional where/name/count)")
+    unknown = set(raw) - {"name", "from", "where", "count"}
+    if unknown:
+        raise InputError(f"targets: unknown key {sorted(unknown)[0]!r}")
+    count = raw.get("count", 1)
+    low, high = (count, count) if isinstance(count, int) else tuple(count)
+    return TargetSlot(str(raw.get("name", "t" if number == 0 else f"t{number + 1}")),
+                      _expr(raw["from"], "targets from"), _expr(raw.get("where"), "targets where"), low, high)
+
+
+def _check_steps(steps, what: str) -> tuple:
+    if not isinstance(steps, list):
+        raise InputError(f"{what} must be a list of steps")
+    for step in steps:
+        if not isinstance(step, dict) or not step:
+            raise InputError(f"{what}: each step is a mapping like {{destroy: t}}")
+        op = next(iter(step))
+        if op not in EFFECT_OPS:
+            raise InputError(f"{what}: unknown step {op!r}")
+        body = step[op]
+        if op == "if":
+            if not isinstance(body, str):
+                raise InputError(f"{what}: 'if' takes a condition, with 'then' (and 'else') beside it")
+            _expr(body, "if")
+            _check_steps(step.get("then", []), "if/then")
+            _check_steps(step.get("else", []), "if/else")
+        elif op == "delayed":
+            if not isinstance(body, dict) or body.get("on") not in EVENTS:
+                raise InputError(f"{what}: delayed needs 'on' (one of {', '.join(sorted(EVENTS))}) and 'effect'")
+            _expr(body.get("when", "true"), "delayed when")
+            _check_steps(body.get("effect", []), "delayed effect")
+        elif isinstance(body, str):
+            if op not in ("add_mana",):
+                _expr(body, op)
+        elif isinstance(body, dict):
+            for key, value in body.items():
+                if key in _EXPRESSION_KEYS and isinstance(value, str):
+                    _expr(value, f"{op}.{key}")
+    return tuple(_freeze(step) for step in steps)
+
+
+_EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return ("__list__", *(_freeze(v) for v in value))
+    return value
+
+
+def thaw(value):
+    """The plain dict/list form of a frozen step."""
+    if isinstance(value, tuple):
+        if value and value[0] == "__list__":
+            return [thaw(v) for v in value[1:]]
+        return {k: thaw(v) for k, v in value}
+    return value
+
+
+def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
+    """Check and compile one ability mapping of a card file."""
+    if not isinstance(raw, dict):
+        raise InputError("an ability is a mapping with a 'kind'")
+    unknown = set(raw) - ABILITY_KEYS
+    if unknown:
+        raise InputError(f"unknown key {sorted(unknown)[0]!r}")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise InputError(f"kind: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+    mana, tap, untap, parts = _cost(raw.get("cost"))
+    timing = raw.get("timing", "any")
+    if timing not in TIMINGS:
+        raise InputError(f"timing: must be one of {', '.join(sorted(TIMINGS))}")
+    add = str(raw.get("add", ""))
+    if kind == "mana" and not (add == "any" or (add and set(add) <= set("WUBRGC"))):
+        raise InputError("add: a mana ability adds mana like G, GGG, C or any")
+    on = raw.get("on")
+    if kind in ("triggered", "linked") and on not in EVENTS:
+        raise InputError(f"on: a triggered ability needs 'on', one of {', '.join(sorted(EVENTS))}")
+    rule = raw.get("rule") or {}
+    if kind in ("static", "linked") and rule:
+        if not isinstance(rule, dict):
+            raise InputError("rule: a static ability's rule is a mapping")
+        for name in rule:
+            if name not in STATIC_RULES:
+                raise InputError(f"rule: unknown static rule {name!r}")
+    if kind == "static" and not rule:
+        raise InputError("rule: a static ability needs a 'rule'")
+    if raw.get("targets") and kind not in ("activated", "spell"):
+        raise InputError(f"targets: only spells and activated abilities choose targets here, not {kind} abilities")
+    zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
+    return Ability(
+        index=index,
+        kind=kind,
+        mana=mana,
+        tap=tap,
+        untap=untap,
+        costs=parts,
+        add=add,
+        timing=timing,
+        targets=tuple(_target(t, n) for n, t in enumerate(raw.get("targets") or [])),
+        effect=_check_steps(raw.get("effect") or [], "effect"),
+        on=on,
+        when=_expr(raw.get("when"), "when"),
+        condition=_expr(raw.get("if"), "if"),
+        optional=bool(raw.get("optional", False)),
+        rule=_freeze(rule) if rule else (),
+        zones=(zones,) if isinstance(zones, str) else tuple(zones),
+        text=str(raw.get("text", "")),
+    )
+
+
+def keyword_abilities(fields: dict, start: int) -> tuple:
+    """The activated abilities that keywords stand for (Crew N, Equip N), numbered from ``start``."""
+    out = []
+    for keyword in fields.get("keywords") or []:
+        found = _KEYWORD_N.match(str(keyword))
+        if not found:
+            continue
+        name, n = found.group(1), int(found.group(2))
+        if name == "Crew":
+            out.append(Ability(start + len(out), "activated", costs=(CostPart("crew", amount=n),),
+                               effect=(_freeze({"become_creature": "self"}),), text=keyword, keyword="Crew"))
+        else:
+            out.append(Ability(start + len(out), "activated", mana="{%d}" % n, timing="sorcery",
+                               targets=(TargetSlot("t", parse("you.creatures"), None),),
+                               effect=(_freeze({"attach": "t"}),), text=keyword, keyword="Equip"))
+    return tuple(out)

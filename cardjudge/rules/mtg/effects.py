@@ -1,0 +1,419 @@
+"""Resolving spells and abilities: the effect steps of the card language, run one by one.
+
+A resolution is a stack of ``Frame`` records (the steps, where they stand, what they refer
+to). A step that needs a player's decision (``choose``) stops the run and leaves a
+``Choice`` in the state; the ``choose`` action binds the answer and the run goes on.
+Every reference is an object id, so a step about an object that has left its zone finds
+nothing and does nothing (T5).
+"""
+
+from __future__ import annotations
+
+from cardjudge.errors import InputError
+from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.state import Lasting, frozen_params
+from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.abilities import thaw
+from cardjudge.rules.mtg.records import Choice, Frame
+from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
+from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def
+
+
+def frame_env(d, frame: Frame, extra: dict | None = None):
+    """The names a resolving step sees: self, you, opponent, game, e, x and the frame's references."""
+    variables = bindings_env(d, frame.bindings)
+    variables["x"] = frame.x
+    if extra:
+        variables.update(extra)
+    source = frame.source if frame.source in d.objects else None
+    env = env_for(d, source, frame.controller, frame.event, variables)
+    if source is None and frame.source is not None:
+        env.vars["self"] = CardView(d, frame.source)  # a source that left: "self" names nothing
+    return env
+
+
+def refs_of(d, frame: Frame, spec) -> list:
+    """Object ids and player names an expression names now."""
+    if spec is None:
+        return []
+    value = evaluate(parse(spec), frame_env(d, frame))
+    items = value if isinstance(value, list | tuple) else [value]
+    out = []
+    for item in items:
+        if isinstance(item, CardView) and item.oid in d.objects:
+            out.append(item.oid)
+        elif isinstance(item, PlayerView):
+            out.append(item.name)
+        elif isinstance(item, str) and item in d.players:
+            out.append(item)
+    return out
+
+
+def number(d, frame: Frame, spec, default: int = 0) -> int:
+    """A step's number: written as is, or an expression."""
+    if spec is None:
+        return default
+    if isinstance(spec, int):
+        return spec
+    return int(evaluate(parse(spec), frame_env(d, frame)))
+
+
+def run(d, frames: tuple) -> None:
+    """Run frames until they are done or a player must decide something."""
+    frames = list(frames)
+    while frames:
+        frame = frames[-1]
+        if frame.index >= len(frame.steps):
+            frames.pop()
+            continue
+        step = thaw(frame.steps[frame.index])
+        frames[-1] = frame.advanced()
+        result = _do(d, frames[-1], step)
+        pushed, choice, binds, outer = _norm(result)
+        for name, refs in binds.items():
+            frames[-1] = frames[-1].bind(name, tuple(frames[-1].binding(name, ())) + tuple(refs))
+        if outer and len(frames) >= 2:
+            for name, refs in outer.items():
+                frames[-2] = frames[-2].bind(name, tuple(frames[-2].binding(name, ())) + tuple(refs))
+        if choice is not None:
+            d.game_data["resolving"] = tuple(frames)
+            d.game_data["choice"] = choice
+            return
+        if pushed:
+            frames.extend(pushed)
+    d.game_data.pop("resolving", None)
+    d.game_data.pop("choice", None)
+
+
+def _norm(result):
+    """A step's answer as (frames to push, choice, bindings for its frame, bindings for the frame below)."""
+    if not result:
+        return (), None, {}, {}
+    result = tuple(result) + ((), None, {}, {})[len(result):]
+    return result[0] or (), result[1], result[2] or {}, result[3] or {}
+
+
+def resume(d, refs: tuple) -> None:
+    """Bind a player's answer to the waiting choice and go on resolving."""
+    choice = d.game_data.pop("choice")
+    frames = list(d.game_data.pop("resolving", ()))
+    if choice.kind == "color":
+        m.add_mana(d, choice.player, "".join(refs))
+    else:
+        frames[-1] = frames[-1].bind(choice.name, refs)
+    run(d, tuple(frames))
+
+
+def _do(d, frame: Frame, step: dict):
+    """Carry out one step; returns (frames to push, choice to wait for)."""
+    (op, body), *rest = step.items()
+    options = dict(rest)
+    handler = _STEPS.get(op)
+    if handler is None:
+        raise InputError(f"unknown effect step {op!r}")
+    return handler(d, frame, body, options)
+
+
+def _damage(d, frame, body, options):
+    amount = number(d, frame, body.get("amount"))
+    for ref in refs_of(d, frame, body.get("to")):
+        m.deal_damage(d, frame.source, ref, amount)
+
+
+def _destroy(d, frame, body, options):
+    for ref in refs_of(d, frame, body):
+        if isinstance(ref, int):
+            m.destroy(d, ref, frame.source)
+
+
+def _sacrifice(d, frame, body, options):
+    for ref in refs_of(d, frame, body):
+        if isinstance(ref, int) and d.objects[ref].zone == "battlefield":
+            m.move(d, ref, "graveyard", reason="sacrifice", source=frame.source)
+
+
+def _draw(d, frame, body, options):
+    if isinstance(body, dict):
+        players = refs_of(d, frame, body.get("player", "you"))
+        count = number(d, frame, body.get("n", 1))
+    else:
+        players, count = [frame.controller], number(d, frame, body)
+    for player in players:
+        m.draw(d, player, count, frame.source)
+
+
+def _life(sign):
+    def change_life(d, frame, body, options):
+        if isinstance(body, dict):
+            players = refs_of(d, frame, body.get("player", "you"))
+            amount = number(d, frame, body.get("amount", 1))
+        else:
+            players, amount = [frame.controller], number(d, frame, body)
+        for player in players:
+            d.set_player(player, life=d.player(player).life + sign * amount)
+    return change_life
+
+
+def _create_token(d, frame, body, options):
+    created = []
+    for _ in range(number(d, frame, body.get("count", 1))):
+        created.append(m.create_token(d, frame.controller, body["token"], frame.source).oid)
+    return (), None, {"created": created}
+
+
+def _copy_token(d, frame, body, options):
+    """Create a token that is a copy of an object (its copiable values), with added keywords."""
+    created = []
+    for ref in refs_of(d, frame, body.get("of")):
+        if not isinstance(ref, int):
+            continue
+        original = printed_def(d, ref)
+        keywords = copied_keywords(d, ref) + tuple(k for k in body.get("keywords") or () if k not in copied_keywords(d, ref))
+        extra = (("copy_keywords", keywords),) if keywords else ()
+        token = m.create_token(d, frame.controller, original.name, frame.source, extra=extra)
+        created.append(token.oid)
+    return (), None, {"created": created}
+
+
+def _add_lasting(d, kind: str, affected: tuple, params: dict, until: str, frame: Frame) -> None:
+    d.lasting = tuple(d.lasting) + (Lasting(d.new_id(), kind, tuple(affected), frozen_params(params), until,
+                                            d.turn, frame.source, frame.controller),)
+    d.touched()
+
+
+def _until(body) -> str:
+    until = body.get("until", "end_of_turn") if isinstance(body, dict) else "end_of_turn"
+    return "end_of_turn" if until == "end_of_turn" else "permanent"
+
+
+def _cards(d, frame, body) -> list[int]:
+    spec = body.get("cards", "t") if isinstance(body, dict) else body
+    return [ref for ref in refs_of(d, frame, spec) if isinstance(ref, int) and d.objects[ref].zone == "battlefield"]
+
+
+def _gain_control(d, frame, body, options):
+    players = refs_of(d, frame, body.get("player", "you")) if isinstance(body, dict) else [frame.controller]
+    player = players[0] if players else frame.controller
+    for oid in _cards(d, frame, body):
+        before = d.objects[oid].controller
+        m.change_control(d, oid, player)
+        if _until(body) == "end_of_turn":
+            _add_lasting(d, "control", (oid,), {"player": player, "back_to": before}, "end_of_turn", frame)
+
+
+def _tap_step(d, frame, body, options):
+    for oid in _cards(d, frame, body):
+        if "tapped" not in d.objects[oid].flags:
+            m.tap(d, oid, reason="effect", source=frame.source)
+
+
+def _untap_step(d, frame, body, options):
+    for oid in _cards(d, frame, body):
+        m.untap(d, oid, source=frame.source)
+
+
+def _modify(d, frame, body, options):
+    affected = tuple(_cards(d, frame, body))
+    if affected:
+        params = {"power": number(d, frame, body.get("power", 0)), "toughness": number(d, frame, body.get("toughness", 0))}
+        _add_lasting(d, "modify", affected, params, _until(body), frame)
+
+
+def _grant(d, frame, body, options):
+    affected = tuple(_cards(d, frame, body))
+    if affected:
+        _add_lasting(d, "grant", affected, {"keywords": tuple(body.get("keywords") or ())}, _until(body), frame)
+
+
+def _become_creature(d, frame, body, options):
+    affected = tuple(_cards(d, frame, body))
+    if affected:
+        _add_lasting(d, "become_creature", affected, {}, "end_of_turn", frame)
+
+
+def _add_counters(d, frame, body, options):
+    name, count = str(body.get("counter", "P1P1")), number(d, frame, body.get("n", 1))
+    for oid in _cards(d, frame, body):
+        obj = d.objects[oid]
+        counters = dict(obj.counters)
+        counters[name] = counters.get(name, 0) + count
+        d.update(oid, counters=tuple(sorted(counters.items())))
+
+
+def _counter(d, frame, body, options):
+    """Counter a spell: it leaves the stack for its owner's graveyard."""
+    for ref in refs_of(d, frame, body):
+        for item in d.chain:
+            if item.kind == "spell" and item.source == ref:
+                d.chain = tuple(i for i in d.chain if i.sid != item.sid)
+                m.move(d, ref, "graveyard", reason="effect", source=frame.source)
+
+
+def _exile(d, frame, body, options):
+    spec = body.get("cards") if isinstance(body, dict) else body
+    exiled = []
+    for ref in refs_of(d, frame, spec):
+        if isinstance(ref, int):
+            exiled.append(m.move(d, ref, "exile", reason="effect", source=frame.source).oid)
+    return (), None, {"exiled": exiled}
+
+
+def _return(d, frame, body, options):
+    """Return cards (from exile or a graveyard) to the battlefield, under their owner or you."""
+    frames = []
+    for ref in refs_of(d, frame, body.get("cards")):
+        if not isinstance(ref, int) or d.objects[ref].zone == "battlefield":
+            continue
+        owner = d.objects[ref].owner
+        controller = owner if body.get("under", "owner") == "owner" else frame.controller
+        frames.append(enter_frames(d, ref, controller, frame, counters=body.get("counters"), bind_as="returned"))
+    # "returned" names what entered (bound as each card enters); nothing when nothing returns
+    return [f for group in reversed(frames) for f in group], None, {"returned": ()}
+
+
+def _put_onto_battlefield(d, frame, body, options):
+    frames = []
+    name = body.get("name", "put") if isinstance(body, dict) else "put"
+    for ref in refs_of(d, frame, body.get("cards") if isinstance(body, dict) else body):
+        if isinstance(ref, int) and d.objects[ref].zone != "battlefield":
+            frames.append(enter_frames(d, ref, frame.controller, frame, bind_as=name))
+    return [f for group in reversed(frames) for f in group], None, {name: ()}
+
+
+def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None) -> list:
+    """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
+    put = {"_put": {"oid": oid, "controller": controller, "counters": counters or {}, "bind": bind_as}}
+    card = d.pool[d.objects[oid].card]
+    steps = []
+    for ability in object_abilities(d, oid) if card else ():
+        if ability.kind == "as_enters":
+            steps.extend(ability.effect)
+    return [Frame((*steps, _frozen(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
+                  frame.x, frame.event)]
+
+
+def _frozen(step: dict) -> tuple:
+    from cardjudge.rules.mtg.abilities import _freeze
+
+    return _freeze(step)
+
+
+def _put(d, frame, body, options):
+    oid = body["oid"]
+    if oid not in d.objects:
+        return
+    obj = d.objects[oid]
+    extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
+    new = m.put_onto_battlefield(d, oid, body["controller"], source=frame.source, extra=extra)
+    if body.get("counters"):
+        d.update(new.oid, counters=tuple(sorted((str(k), int(v)) for k, v in body["counters"].items())))
+    d.game_data["last_entered"] = new.oid
+    if body.get("bind"):
+        return (), None, {}, {body["bind"]: (new.oid,)}
+
+
+def _delayed(d, frame, body, options):
+    refs = {}
+    for name, spec in (body.get("refs") or {}).items():
+        refs[name] = tuple(refs_of(d, frame, spec))
+    bindings = tuple(sorted(refs.items()))
+    when_text = body.get("when", "true")
+    from cardjudge.rules.mtg.abilities import _check_steps
+
+    add_delayed(d, body["on"], parse(when_text), when_text, _check_steps(body.get("effect", []), "delayed effect"),
+                frame.controller, frame.source, frame.label, frame.card, bindings, once=body.get("once", True))
+
+
+def _win_game(d, frame, body, options):
+    players = refs_of(d, frame, body)
+    if players and d.winner is None:
+        d.winner = players[0]
+
+
+def _transform(d, frame, body, options):
+    for oid in _cards(d, frame, body):
+        obj = d.objects[oid]
+        face = None if obj.get("face") else body.get("into")
+        m.set_extra(d, oid, face=face)
+
+
+def _become_copy(d, frame, body, options):
+    """An object becomes a copy of another: the same object with the other's copiable values (S5)."""
+    originals = [ref for ref in refs_of(d, frame, body.get("of")) if isinstance(ref, int)]
+    if not originals:
+        return
+    name = printed_def(d, originals[0]).name
+    keywords = copied_keywords(d, originals[0])
+    targets = [ref for ref in refs_of(d, frame, body.get("cards", "self")) if isinstance(ref, int)]
+    for oid in targets:
+        if d.objects[oid].zone != "battlefield" or body.get("until") == "permanent":
+            m.set_extra(d, oid, copy_of=name, copy_keywords=keywords or None)
+        else:
+            _add_lasting(d, "copy", (oid,), {"of": name, "keywords": keywords}, _until(body), frame)
+
+
+def _choose(d, frame, body, options):
+    """A choice made while resolving: which cards (``from``), how many, optional or not."""
+    candidates = tuple(ref for ref in refs_of(d, frame, body.get("from")) if isinstance(ref, int))
+    count = body.get("count", 1)
+    low, high = (count, count) if isinstance(count, int) else tuple(count)
+    if body.get("optional"):
+        low = 0
+    high = min(high, len(candidates))
+    low = min(low, high)
+    if not candidates and low == 0:
+        return (), None, {body["name"]: ()}
+    player = (refs_of(d, frame, body["player"]) or [frame.controller])[0] if body.get("player") else frame.controller
+    return (), Choice(player, "cards", body["name"], candidates, low, high, str(body.get("prompt", "choose")))
+
+
+def _discard(d, frame, body, options):
+    for ref in refs_of(d, frame, body):
+        if isinstance(ref, int) and d.objects[ref].zone == "hand":
+            m.move(d, ref, "graveyard", reason="discard", source=frame.source)
+
+
+def _attach(d, frame, body, options):
+    equipment = frame.source
+    if equipment not in d.objects or d.objects[equipment].zone != "battlefield":
+        return
+    for oid in _cards(d, frame, body):
+        d.update(equipment, equipped_to=oid)
+        break
+
+
+def _if(d, frame, body, options):
+    branch = options.get("then", []) if evaluate(parse(body), frame_env(d, frame)) else options.get("else", [])
+    if branch:
+        from cardjudge.rules.mtg.abilities import _freeze
+
+        steps = tuple(_freeze(s) for s in branch)
+        return [Frame(steps, 0, frame.controller, frame.source, frame.label, frame.card, frame.bindings, frame.x,
+                      frame.event)], None
+
+
+def _add_mana(d, frame, body, options):
+    m.add_mana(d, frame.controller, str(body))
+
+
+def _finish_spell(d, frame, body, options):
+    """A resolved instant or sorcery goes to its owner's graveyard; a permanent spell enters."""
+    oid = body
+    if oid not in d.objects or d.objects[oid].zone != "stack":
+        return
+    card = d.pool[d.objects[oid].card]
+    if set(card["types"] or ()) & {"Instant", "Sorcery"}:
+        m.move(d, oid, "graveyard", reason="resolve")
+        return
+    return enter_frames(d, oid, frame.controller, frame), None
+
+
+_STEPS = {
+    "damage": _damage, "destroy": _destroy, "sacrifice": _sacrifice, "draw": _draw, "gain_life": _life(1),
+    "lose_life": _life(-1), "create_token": _create_token, "copy_token": _copy_token, "gain_control": _gain_control,
+    "tap": _tap_step, "untap": _untap_step, "modify": _modify, "grant": _grant, "become_creature": _become_creature,
+    "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
+    "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
+    "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
+    "if": _if, "add_mana": _add_mana, "_finish": _finish_spell, "_put": _put,
+}

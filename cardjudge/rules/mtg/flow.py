@@ -1,0 +1,313 @@
+"""Turn structure, priority and the stack.
+
+Steps in order: untap, upkeep, draw, main1, beginning_of_combat, declare_attackers,
+declare_blockers, combat_damage, end_of_combat, main2, end, cleanup. Nobody gets priority
+in the untap and cleanup steps: they pass by themselves. In every other step the active
+player receives priority first; when all players pass in succession the top of the stack
+resolves (and the active player receives priority again) or, with an empty stack, the game
+moves to the next step. Before a player would receive priority, state-based actions
+(``sba``) are checked and triggered abilities are put on the stack (T1, G2).
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core import lasting as lasting_rules
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.mtg import effects
+from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.combat import attackers, combat_damage, end_combat, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.sba import state_based_actions
+from cardjudge.rules.mtg.records import Choice, Frame
+from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
+from cardjudge.rules.mtg.views import env_for
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+MAIN_PHASES = ("main1", "main2")
+HAND_SIZE = 7
+
+
+def settle(d) -> None:
+    """Go on until a player has a decision to make (or the game is over)."""
+    for _ in range(10000):
+        if d.winner is not None:
+            d.game_data.pop("priority", None)
+            return
+        if d.game_data.get("choice") is not None:
+            return
+        if state_based_actions(d):
+            continue
+        if d.game_data.get("choice") is not None or d.winner is not None:
+            continue
+        if d.phase in ("untap", "cleanup"):
+            if d.phase == "cleanup" and _cleanup_discard(d):
+                return
+            if d.phase == "cleanup" and d.pending:
+                # something triggered during cleanup: players get priority, then another
+                # cleanup step follows (rule 514.3a)
+                d.game_data["priority"] = d.active
+                d.game_data["cleanup_again"] = True
+            else:
+                advance_step(d)
+                continue
+        if d.game_data.get("declaring"):
+            return
+        if d.pending:
+            if put_triggers(d):
+                continue
+            return  # a player orders their triggered abilities
+        if d.game_data.get("priority") is None:
+            d.game_data["priority"] = d.active
+        if d.chain and _nobody_responds(d):
+            # a response window in which no player can do anything but pass passes by itself
+            d.game_data["passes"] = 0
+            resolve_top(d)
+            d.game_data["priority"] = d.active
+            continue
+        return
+    raise RuntimeError("the game does not settle")
+
+
+def _nobody_responds(d) -> bool:
+    """No player has any action but passing (not even a mana ability)."""
+    from cardjudge.rules.mtg.legal import priority_actions
+
+    d.touched()
+    return all(len(priority_actions(d, player)) == 1 for player in d.players)
+
+
+# ---------------------------------------------------------------- triggers onto the stack
+
+
+def put_triggers(d) -> bool:
+    """Put waiting triggered abilities on the stack, APNAP (G2). False when a player must order."""
+    by_player: dict = {}
+    for item in d.pending:
+        by_player.setdefault(item.controller, []).append(item)
+    for player in sorted(by_player, key=lambda p: apnap_rank(d, p)):
+        mine = by_player[player]
+        if len({trigger_class(d, item) for item in mine}) > 1:
+            return False
+        for item in mine:
+            push_trigger(d, item)
+    return True
+
+
+def push_trigger(d, item) -> None:
+    """Put a triggered ability on the stack; the player who was to receive priority receives it."""
+    d.pending = tuple(i for i in d.pending if i.sid != item.sid)
+    d.chain = tuple(d.chain) + (item,)
+    d.game_data.setdefault("priority", d.active)
+    d.game_data["passes"] = 0
+
+
+def orderer(s):
+    """The player who must order their triggered abilities now, with the ones they may put first."""
+    by_player: dict = {}
+    for item in s.pending:
+        by_player.setdefault(item.controller, []).append(item)
+    for player in sorted(by_player, key=lambda p: apnap_rank(s, p)):
+        mine = by_player[player]
+        classes = {}
+        for item in mine:
+            classes.setdefault(trigger_class(s, item), item)
+        if len(classes) > 1:
+            return player, list(classes.values())
+        return None, []
+    return None, []
+
+
+# ---------------------------------------------------------------- priority and the stack
+
+
+def pass_priority(d) -> None:
+    """The player with priority passes: the other one receives it, or all have passed in
+    succession and the top of the stack resolves (or, with an empty stack, the step ends)."""
+    player = d.game_data.get("priority", d.active)
+    passes = d.game_data.get("passes", 0) + 1
+    if passes >= len(d.players):
+        d.game_data["passes"] = 0
+        if d.chain:
+            resolve_top(d)
+            d.game_data["priority"] = d.active
+        else:
+            advance_step(d)
+    else:
+        d.game_data["passes"] = passes
+        d.game_data["priority"] = d.opponent_of(player)
+
+
+def acted(d, player: str) -> None:
+    """After a player casts or activates, they receive priority again (rule 117.3c)."""
+    d.game_data["priority"] = player
+    d.game_data["passes"] = 0
+
+
+def target_still_legal(d, item, slot_name: str, ref) -> bool:
+    """On resolution, a target must still exist and still fit its slot (rule 608.2b)."""
+    if isinstance(ref, str):
+        spec = _spec(item, slot_name)
+        if spec is None:
+            return True
+        return ref in _candidates(d, item, spec)
+    if ref not in d.objects:
+        return False
+    spec = _spec(item, slot_name)
+    return spec is None or ref in _candidates(d, item, spec)
+
+
+def _spec(item, name):
+    for spec in item.target_specs:
+        if spec.name == name:
+            return spec
+    return None
+
+
+def _candidates(d, item, spec) -> set:
+    from cardjudge.rules.mtg.legal import target_candidates
+
+    source = item.source if item.source in d.objects else None
+    return set(target_candidates(d, spec, source, item.controller, item.x))
+
+
+def resolve_top(d) -> None:
+    """The top object of the stack resolves (rule 608)."""
+    item = d.chain[-1]
+    d.chain = d.chain[:-1]
+    bindings = list(item.bindings)
+    if item.targets:
+        legal_any = False
+        for name, refs in item.targets:
+            kept = tuple(ref for ref in refs if target_still_legal(d, item, name, ref))
+            legal_any = legal_any or bool(kept)
+            bindings.append((name, kept))
+        if not legal_any:
+            # every target is illegal: the spell or ability does nothing (rule 608.2b)
+            if item.kind == "spell" and item.source in d.objects:
+                m.move(d, item.source, "graveyard", reason="rule")
+            return
+    env_source = item.source if item.source in d.objects else None
+    if item.condition is not None:
+        env = env_for(d, env_source, item.controller, item.event)
+        if not evaluate(item.condition, env):
+            return  # intervening "if" false on resolution (T2)
+    steps = tuple(item.effect)
+    if item.kind == "spell":
+        steps = steps + ((("_finish", item.source),),)
+    frame = Frame(steps, 0, item.controller, item.source, item.label, item.card, tuple(bindings), item.x, item.event)
+    effects.run(d, (frame,))
+
+
+# ---------------------------------------------------------------- steps
+
+
+def advance_step(d) -> None:
+    """Leave the current step for the next one (mana empties between steps)."""
+    for player in d.players:
+        m.set_player_value(d, player, mana_pool="")
+    current = d.phase
+    if current == "cleanup":
+        if d.game_data.pop("cleanup_again", False):
+            enter_step(d, "cleanup")
+        else:
+            start_turn(d)
+        return
+    if current == "untap":
+        untap_step(d)
+        return
+    following = STEPS[STEPS.index(current) + 1]
+    if current == "declare_attackers" and not attackers(d):
+        following = "end_of_combat"  # no attackers: no blockers nor combat damage steps (rule 508.8)
+    if current == "end_of_combat":
+        end_combat(d)
+    enter_step(d, following)
+
+
+def start_turn(d) -> None:
+    """The next player's turn begins with the untap step."""
+    d.turn += 1
+    d.active = d.opponent_of(d.active)
+    for player in d.players:
+        m.set_player_value(d, player, lands_played=0, drawn=0)
+    d.phase = "untap"
+    untap_step(d)
+
+
+def untap_step(d) -> None:
+    """The active player's permanents untap; nobody gets priority (rule 502)."""
+    for oid in d.zone(d.active, "battlefield"):
+        # controlled continuously since the start of this turn from now on (rule 302.6)
+        d.update(oid, flags=d.objects[oid].flags - {"sick"})
+        m.untap(d, oid, reason="rule")
+    enter_step(d, "upkeep")
+
+
+def enter_step(d, step: str) -> None:
+    """Begin a step: its turn-based actions, then its "at the beginning of" event."""
+    d.phase = step
+    d.game_data["priority"] = d.active
+    d.game_data["passes"] = 0
+    d.game_data.pop("declaring", None)
+    if step == "draw" and d.turn > 1:
+        m.draw(d, d.active, 1)
+    elif step == "declare_attackers":
+        if possible_attackers(d):
+            d.game_data["declaring"] = "attackers"
+    elif step == "declare_blockers":
+        if possible_blocks(d):
+            d.game_data["declaring"] = "blockers"
+    elif step == "combat_damage":
+        combat_damage(d)
+    elif step == "cleanup":
+        _cleanup(d)
+    emit(d, Event("step", player=d.active, method=step))
+
+
+def end_declaration(d) -> None:
+    """The declaration of attackers or blockers is complete: what it triggers triggers."""
+    kind = d.game_data.pop("declaring")
+    if kind == "attackers":
+        for oid in attackers(d):
+            emit(d, Event("attacks", (oid,), player=d.objects[oid].controller, labels=(d.objects[oid].label,)))
+    else:
+        for player in d.players:
+            for oid in d.zone(player, "battlefield"):
+                if d.objects[oid].get("blocking") is not None:
+                    emit(d, Event("blocks", (oid,), player=player, labels=(d.objects[oid].label,)))
+    d.game_data["priority"] = d.active
+    d.game_data["passes"] = 0
+
+
+def _cleanup_discard(d) -> bool:
+    """The active player discards down to the maximum hand size (rule 514.1)."""
+    hand = d.zone(d.active, "hand")
+    if len(hand) > HAND_SIZE:
+        d.game_data["choice"] = Choice(d.active, "discard", "discard", tuple(hand), len(hand) - HAND_SIZE,
+                                       len(hand) - HAND_SIZE, "cards to discard down to seven")
+        return True
+    return False
+
+
+def _cleanup(d) -> None:
+    """Damage wears off and "until end of turn" effects end (rule 514.2)."""
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            if d.objects[oid].get("damage"):
+                m.set_extra(d, oid, damage=None)
+    kept, ended = lasting_rules.tick(tuple(d.lasting), "end_of_turn")
+    d.lasting = kept
+    d.touched()
+    for effect in ended:
+        if effect.kind == "control":
+            for oid in effect.affected:
+                if oid in d.objects and d.objects[oid].zone == "battlefield":
+                    back = effect.param("back_to")
+                    if not any(e.kind == "control" and oid in e.affected for e in kept):
+                        m.change_control(d, oid, back)
+    d.game_data["delayed"] = tuple(x for x in d.game_data.get("delayed", ())
+                                   if x.until_turn is None or x.until_turn > d.turn)
+    d.game_data.pop("lki", None)
+    d.touched()
+
+

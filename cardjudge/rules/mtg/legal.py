@@ -1,0 +1,496 @@
+"""Every legal action of the player who must act now.
+
+Casting a spell or activating an ability follows rule 601.2: announce it, choose X,
+choose targets, determine the total cost, pay it. Each distinct choice of targets and each
+distinct payment is its own action (G1): the non-mana cost parts (tap untapped Elves, crew,
+sacrifice, discard) are one constraint problem of ``core.choices``, the mana part every
+payment of ``mana.payments`` from the pool and the untapped mana sources left over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cardjudge.rules.core.actions import Action, CostPart
+from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.orderings import next_choices
+from cardjudge.rules.mtg import mana as mana_solver
+from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
+from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
+from cardjudge.rules.mtg.mutations import mana_pool, player_value
+from cardjudge.rules.mtg.triggers import apnap_rank
+from cardjudge.rules.mtg.views import (
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature,
+    object_abilities, summoning_sick,
+)
+
+PHYREXIAN_LIFE = 2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to cast or activate: targets, X, non-mana cost parts, the mana payment."""
+
+    targets: tuple  # (slot, refs) pairs
+    x: int
+    parts: tuple  # (kind, oids) pairs
+    payment: object | None
+    life: int = 0
+
+
+def legal_actions(s) -> list[Action]:
+    """Every legal action now (empty only when the game is over)."""
+    if s.winner is not None:
+        return []
+    cache = s.cache()
+    if "legal_actions" not in cache:
+        cache["legal_actions"] = tuple(_listing(s))
+    return list(cache["legal_actions"])
+
+
+def _listing(s) -> list[Action]:
+    actions: list[Action] = []
+    choice = s.get("choice")
+    if choice is not None:
+        actions = _choose_actions(s, choice)
+    elif s.pending:
+        actions = _order_actions(s)
+    elif s.get("declaring") == "attackers":
+        actions = _attack_actions(s)
+    elif s.get("declaring") == "blockers":
+        actions = _block_actions(s)
+    else:
+        player = s.get("priority") or s.active
+        actions = priority_actions(s, player)
+    return [_with_id(action, n) for n, action in enumerate(actions, 1)]
+
+
+def _with_id(action: Action, number: int) -> Action:
+    # the action was made for this listing only: numbering it in place saves a copy
+    object.__setattr__(action, "id", f"a{number}")
+    return action
+
+
+def verb(player: str, base: str) -> str:
+    """The verb agreeing with the player key: "you cast", "opponent casts"."""
+    if player == "you":
+        return base
+    return base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
+
+
+def _name(s, oid) -> str:
+    """The name a card has now (a copy has the name of what it copies)."""
+    return chars(s, oid).name
+
+
+def _label(s, ref) -> str:
+    return ref if isinstance(ref, str) else s.objects[ref].label
+
+
+def _labels(s, refs) -> tuple:
+    return tuple(_label(s, ref) for ref in refs)
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def _choose_actions(s, choice) -> list[Action]:
+    if choice.kind == "color":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
+                for c in choice.options]
+    class_of = {oid: class_key(s, oid) for oid in choice.options}
+    out = []
+    seen = set()
+    for count in range(choice.min, choice.max + 1):
+        if count == 0:
+            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} nothing ({choice.prompt})",
+                              payload=(("refs", ()),)))
+            continue
+        for solution in solve([Slot("pick", choice.options, count, count)], class_of):
+            picked = solution["pick"]
+            key = tuple(sorted(class_of[o] for o in picked))
+            if key in seen:
+                continue
+            seen.add(key)
+            names = ", ".join(s.objects[o].card for o in picked)
+            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {names} ({choice.prompt})",
+                              targets=_labels(s, picked), payload=(("refs", picked),)))
+    return out
+
+
+def _order_actions(s) -> list[Action]:
+    player, items = orderer(s)
+    if player is None:
+        return []
+    firsts = next_choices(items, lambda item: apnap_rank(s, item.controller))
+    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
+                   f"{_event_text(s, item.event)} on the stack next",
+                   card=item.card, card_id=item.label, ability=item.ability, payload=(("sid", item.sid),))
+            for item in firsts]
+
+
+# ---------------------------------------------------------------- combat
+
+
+def _event_text(s, event) -> str:
+    """What a triggered ability answers, to tell two triggers of one ability apart."""
+    if event is None or not event.cards:
+        return ""
+    names = ", ".join(s.objects[o].label if o in s.objects else label
+                      for o, label in zip(event.cards, event.labels or event.cards))
+    return f" ({event.kind}: {names})"
+
+
+def _attack_actions(s) -> list[Action]:
+    defender = s.opponent_of(s.active)
+    out = []
+    seen = set()
+    for oid in possible_attackers(s):
+        key = class_key(s, oid)
+        if key in seen:
+            continue
+        seen.add(key)
+        obj = s.objects[oid]
+        out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {_name(s, oid)}", card=_name(s, oid),
+                          card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
+    out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
+    return out
+
+
+def _block_actions(s) -> list[Action]:
+    defender = s.opponent_of(s.active)
+    out = []
+    seen = set()
+    for blocker, attacker in possible_blocks(s):
+        key = (class_key(s, blocker), attacker)
+        if key in seen:
+            continue
+        seen.add(key)
+        b, a = s.objects[blocker], s.objects[attacker]
+        out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
+                          card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
+    out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+    return out
+
+
+# ---------------------------------------------------------------- priority
+
+
+def sorcery_timing(s, player: str) -> bool:
+    """The player may do what sorceries may: their own main phase, with an empty stack."""
+    return player == s.active and s.phase in MAIN_PHASES and not s.chain
+
+
+def priority_actions(s, player: str) -> list[Action]:
+    """Mana abilities, lands, spells, activated abilities, and passing."""
+    out: list[Action] = []
+    sorcery = sorcery_timing(s, player)
+    seen_sources = set()
+    for oid in s.zone(player, "battlefield"):
+        if class_key(s, oid) in seen_sources:
+            continue  # an interchangeable copy's abilities are listed once (G1)
+        seen_sources.add(class_key(s, oid))
+        for ability in object_abilities(s, oid):
+            if ability.kind in ("mana", "activated"):
+                out.extend(_activations(s, player, oid, ability, sorcery))
+    if sorcery and player_value(s, player, "lands_played", 0) < 1:
+        seen = set()
+        for oid in s.zone(player, "hand"):
+            if "Land" in chars(s, oid).types and class_key(s, oid) not in seen:
+                seen.add(class_key(s, oid))
+                obj = s.objects[oid]
+                out.append(Action("", player, "play_land", f"{player} {verb(player, 'play')} {obj.card}", card=obj.card,
+                                  card_id=obj.label, payload=(("oid", oid),)))
+    seen_cards = set()
+    for oid in s.zone(player, "hand"):
+        c = chars(s, oid)
+        if "Land" in c.types or class_key(s, oid) in seen_cards:
+            continue
+        seen_cards.add(class_key(s, oid))
+        instant = "Instant" in c.types or "Flash" in c.keywords
+        if not (instant or sorcery):
+            continue
+        out.extend(_casts(s, player, oid))
+    out.append(Action("", player, "pass", f"{player} {verb(player, 'pass')}"))
+    return out
+
+
+def _spell_ability(s, oid):
+    for ability in abilities_of(card_def(s, oid)):
+        if ability.kind == "spell":
+            return ability
+    return None
+
+
+def _casts(s, player: str, oid: int) -> list[Action]:
+    card = card_def(s, oid)
+    if not card["mana_cost"]:
+        return []  # a card with no mana cost cannot be cast (rule 202.1b): a token's card, a back face
+    obj = s.objects[oid]
+    ability = _spell_ability(s, oid)
+    targets = ability.targets if ability else ()
+    cost_text = card["mana_cost"] or ""
+    plans = plans_for(s, player, None, cost_text, (), targets)
+    return _actions(s, player, "cast", obj, None, plans, f"{player} {verb(player, 'cast')} {obj.card}")
+
+
+def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
+    obj = s.objects[oid]
+    if ability.tap and ("tapped" in obj.flags or summoning_sick(s, oid)):
+        return []  # S1: {T} in its own ability's cost needs the creature unaffected
+    if ability.untap and ("tapped" not in obj.flags or summoning_sick(s, oid)):
+        return []
+    if ability.timing == "sorcery" and not sorcery:
+        return []
+    if ability.timing == "your_turn" and s.active != player:
+        return []
+    exclude = (oid,) if ability.tap or ability.untap else ()
+    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, exclude)
+    if ability.tap:
+        plans = [Plan(plan.targets, plan.x, (("tap", (oid,)),) + plan.parts, plan.payment, plan.life) for plan in plans]
+    text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
+    return _actions(s, player, "activate", obj, ability.index, plans, text,
+                    (("mana_ability", True),) if ability.kind == "mana" else ())
+
+
+def _actions(s, player, kind, obj, ability_index, plans, text: str, extra_payload: tuple = ()) -> list[Action]:
+    """One action per plan; the cost parts and target texts that plans share are built once."""
+    name = _name(s, obj.oid)
+    mana_parts: dict = {}
+    other_parts: dict = {}
+    target_texts: dict = {}
+    out = []
+    for plan in plans:
+        costs = []
+        if plan.payment is not None:
+            key = id(plan.payment)
+            if key not in mana_parts:
+                oids = tuple(plan.payment.tapped or plan.payment.sources)
+                mana_parts[key] = CostPart("mana", _labels(s, oids), oids=oids)
+            costs.append(mana_parts[key])
+        for part, oids in plan.parts:
+            if (part, oids) not in other_parts:
+                other_parts[(part, oids)] = CostPart(part, _labels(s, oids), oids=tuple(oids))
+            costs.append(other_parts[(part, oids)])
+        if plan.life:
+            costs.append(CostPart("pay_life", (), amount=plan.life))
+        if plan.targets not in target_texts:
+            labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
+            target_texts[plan.targets] = (labels, " targeting " + ", ".join(labels) if labels else "")
+        labels, suffix = target_texts[plan.targets]
+        full = text + suffix + (f" with X={plan.x}" if plan.x else "")
+        out.append(Action("", player, kind, full, card=name, card_id=obj.label, ability=ability_index,
+                          costs=tuple(costs), targets=labels, payload=(("oid", obj.oid), ("plan", plan)) + extra_payload))
+    return out
+
+
+# ---------------------------------------------------------------- targets and costs
+
+
+def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) -> list:
+    """The objects and players a target slot may name now (Shroud and Hexproof respected)."""
+    env = env_for(s, source, controller, extra={"x": x})
+    value = evaluate(spec.source, env)
+    items = value if isinstance(value, list) else [value] if value is not None else []
+    out = []
+    for item in items:
+        if spec.where is not None and not evaluate(spec.where, env.with_subject(item)):
+            continue
+        if isinstance(item, CardView):
+            if item.oid not in s.objects:
+                continue
+            if s.objects[item.oid].zone == "battlefield":
+                if has_keyword(s, item.oid, "Shroud"):
+                    continue
+                if has_keyword(s, item.oid, "Hexproof") and s.objects[item.oid].controller != controller:
+                    continue
+            out.append(item.oid)
+        elif isinstance(item, PlayerView):
+            out.append(item.name)
+    return out
+
+
+def _target_choices(s, specs, source, controller, x) -> list[tuple]:
+    if not specs:
+        return [()]
+    key = ("targets", specs, source, controller, x)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = _solve_targets(s, specs, source, controller, x)
+    return cache[key]
+
+
+def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
+    slots, class_of = [], {}
+    for spec in specs:
+        candidates = tuple(target_candidates(s, spec, source, controller, x))
+        for ref in candidates:
+            class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
+        slots.append(Slot(spec.name, candidates, spec.min, spec.max))
+    return [tuple((spec.name, solution[spec.name]) for spec in specs) for solution in solve(slots, class_of)]
+
+
+def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
+    """The choices the non-mana cost parts ask for (None when one of them cannot be paid)."""
+    slots = []
+    for number, part in enumerate(parts):
+        name = f"{number}:{part.kind}"
+        if part.kind == "pay_life":
+            continue
+        if part.self_only:
+            slots.append(Slot(name, (source,) if source in s.objects else (), 1, 1))
+            continue
+        env = env_for(s, source, player)
+        if part.kind == "discard":
+            pool = s.zone(player, "hand")
+        else:
+            pool = s.zone(player, "battlefield")
+        candidates = []
+        for oid in pool:
+            if oid in exclude:
+                continue
+            obj = s.objects[oid]
+            if part.kind in ("tap", "crew") and "tapped" in obj.flags:
+                continue
+            if part.kind == "crew" and (oid == source or not is_creature(s, oid)):
+                continue
+            if part.kind == "tap" and part.where is None and not is_creature(s, oid):
+                continue
+            if part.where is not None and not evaluate(part.where, env.with_subject(CardView(s, oid))):
+                continue
+            candidates.append(oid)
+        if part.kind == "crew":
+            weights = {oid: max(0, chars(s, oid).power or 0) for oid in candidates}
+            if sum(weights.values()) < part.amount:
+                return None  # not enough power among the untapped creatures
+            slots.append(Slot(name, tuple(candidates), 1, len(candidates), weights, part.amount))
+        else:
+            slots.append(Slot(name, tuple(candidates), part.count, part.count))
+    return slots
+
+
+def mana_sources(s, player: str, exclude: set) -> list:
+    """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
+    key = ("sources", player)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = _mana_sources(s, player)
+    return [source for source in cache[key] if not exclude.intersection(source.tapped)]
+
+
+def _mana_sources(s, player: str) -> list:
+    """One source per mana ability whose cost only taps permanents, and per way to pay that cost
+    (Heritage Druid: per choice of three Elves; Springleaf Drum: per creature tapped with it)."""
+    sources = []
+    for oid in s.zone(player, "battlefield"):
+        obj = s.objects[oid]
+        for ability in object_abilities(s, oid):
+            if ability.kind != "mana" or ability.mana or ability.untap:
+                continue
+            if ability.tap and ("tapped" in obj.flags or summoning_sick(s, oid)):
+                continue
+            if any(part.kind != "tap" for part in ability.costs):
+                continue
+            produces = tuple("WUBRG") if ability.add == "any" else (ability.add[0],)
+            amount = 1 if ability.add == "any" else len(ability.add)
+            own = (oid,) if ability.tap else ()
+            slots = _cost_slots(s, player, oid, ability.costs, own)
+            if slots is None:
+                continue
+            class_of = {other: class_key(s, other) for slot in slots for other in slot.candidates}
+            for solution in solve(slots, class_of) if slots else [{}]:
+                tapped = own + tuple(other for oids in solution.values() for other in oids)
+                klass = (ability.index, tuple(sorted(class_key(s, other) for other in tapped)))
+                sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount, klass,
+                                                      taps=tapped if ability.costs else None))
+    return sources
+
+
+def _split_phyrexian(cost_text: str) -> tuple[str, int]:
+    """{B/P} symbols: (the cost without them, how many there are)."""
+    count = cost_text.count("/P}")
+    if not count:
+        return cost_text, 0
+    import re
+
+    kept = re.sub(r"\{[WUBRG]/P\}", "", cost_text)
+    return kept, count
+
+
+def _phyrexian_colors(cost_text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{([WUBRG])/P\}", cost_text)
+
+
+@lru_cache(maxsize=512)
+def _parse_cost(text: str):
+    """A mana cost parsed once per text."""
+    return mana_solver.parse_mana_cost(text)
+
+
+def _max_x(s, player, text, cost, pool, sources, used) -> int:
+    key = ("max_x", player, text, frozenset(used))
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = mana_solver.max_x(cost, pool, sources)
+    return cache[key]
+
+
+def _payments(s, player, text, cost, pool, sources, used, x) -> list:
+    """Every payment of a mana cost, memoised per state (many spells share a cost)."""
+    key = ("payments", player, text, frozenset(used), x)
+    cache = s.cache()
+    if key not in cache:
+        cache[key] = mana_solver.payments(cost, pool, sources, x)
+    return cache[key]
+
+
+def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, exclude=()) -> list[Plan]:
+    """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
+    base_text, phyrexian = _split_phyrexian(cost_text)
+    colors = _phyrexian_colors(cost_text)
+    variants = []
+    life = s.player(player).life
+    for paid_with_life in range(phyrexian + 1):
+        if PHYREXIAN_LIFE * paid_with_life > life:
+            break
+        extra = "".join("{%s}" % c for c in colors[paid_with_life:])
+        variants.append((base_text + extra, PHYREXIAN_LIFE * paid_with_life))
+    for part in parts:
+        if part.kind == "pay_life" and life < part.amount:
+            return []
+    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
+    slots = _cost_slots(s, player, source, parts, exclude)
+    if slots is None:
+        return []
+    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+    part_solutions = solve(slots, class_of) if slots else [{}]
+    if not part_solutions:
+        return []
+    pool = mana_pool(s, player)
+    plans = []
+    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
+    for text, life_paid in variants:
+        cost = _parse_cost(text)
+        free = cost.is_zero and not cost.x_count
+        for solution in part_solutions:
+            used = set(exclude) | {oid for oids in solution.values() for oid in oids}
+            sources = [] if free else mana_sources(s, player, used)
+            top = 0 if free else _max_x(s, player, text, cost, pool, sources, used)
+            if top < 0:
+                continue
+            xs = range(top + 1) if cost.x_count else (0,)
+            part_pairs = tuple((slot.name.split(":", 1)[1], solution[slot.name]) for slot in slots)
+            for x in xs:
+                pays = (None,) if free else _payments(s, player, text, cost, pool, sources, used, x)
+                if not pays:
+                    continue
+                if x not in targets_for_x:
+                    targets_for_x[x] = _target_choices(s, target_specs, source, player, x)
+                for targets in targets_for_x[x]:
+                    for payment in pays:
+                        plans.append(Plan(targets, x, part_pairs, payment, life_paid + life_parts))
+    return plans

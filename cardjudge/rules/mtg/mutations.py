@@ -1,0 +1,200 @@
+"""The elementary changes of a Magic game, made to a Draft; each emits its events.
+
+A card that changes zones is a new object (rule 400.7: ``Draft.move`` gives it a new id);
+a permanent that changes control, taps, transforms or becomes a copy keeps its id (S5).
+A permanent that enters or changes control is ``sick`` until its controller's next turn
+begins (rule 302.6).
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.state import Obj
+from cardjudge.rules.mtg.triggers import emit
+from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, object_abilities, snapshot
+
+ORDER = "WUBRGC"
+
+
+def with_extra(obj: Obj, **values) -> tuple:
+    """``obj.extra`` with keys set (a value of None removes the key)."""
+    extra = dict(obj.extra)
+    for key, value in values.items():
+        if value is None:
+            extra.pop(key, None)
+        else:
+            extra[key] = value
+    return tuple(sorted(extra.items()))
+
+
+def set_extra(d, oid: int, **values) -> Obj:
+    """Set (or, with None, remove) game-specific values of an object; it stays the same object."""
+    return d.update(oid, extra=with_extra(d.objects[oid], **values))
+
+
+def player_value(s, player: str, key: str, default=None):
+    """A player's Magic-specific value (mana_pool, lands_played, drawn, drew_from_empty)."""
+    return s.player(player).get(key, default)
+
+
+def set_player_value(d, player: str, **values) -> None:
+    """Set a player's Magic-specific values (an empty value is dropped)."""
+    state = d.player(player)
+    extra = dict(state.extra)
+    for key, value in values.items():
+        if value in (None, 0, ""):
+            extra.pop(key, None)
+        else:
+            extra[key] = value
+    d.set_player(player, extra=tuple(sorted(extra.items())))
+
+
+def mana_pool(s, player: str) -> str:
+    """The mana in a player's pool, as symbols like "GGR"."""
+    return player_value(s, player, "mana_pool", "")
+
+
+def sort_mana(text: str) -> str:
+    """Mana symbols in WUBRGC order."""
+    return "".join(sorted(text, key=ORDER.index))
+
+
+def add_mana(d, player: str, mana: str) -> None:
+    """Add mana to a player's pool."""
+    set_player_value(d, player, mana_pool=sort_mana(mana_pool(d, player) + mana))
+
+
+def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = None, top: bool = False,
+         controller: str | None = None, **changes) -> Obj:
+    """Move an object to a zone as a new object, emitting leaves/dies/enters events."""
+    old = d.objects[oid]
+    came_from = old.zone
+    was_creature = came_from == "battlefield" and is_creature(d, oid)
+    if came_from == "battlefield":
+        _leave_combat_refs(d, oid)
+        # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
+        d.game_data["lki"] = tuple(d.game_data.get("lki", ())) + (snapshot(d, oid),)
+    new = d.move(oid, zone, controller=controller, top=top, **changes)
+    if "token" in old.flags and zone != "battlefield":
+        # a token that left the battlefield ceases to exist (rule 111.8); it still "died"
+        d.zones[(new.owner, zone)] = tuple(o for o in d.zone(new.owner, zone) if o != new.oid)
+        del d.objects[new.oid]
+        d.touched()
+    if came_from == "battlefield":
+        emit(d, Event("leaves", (oid,), player=old.controller, reason=reason, source=source, from_zone=came_from,
+                      to_zone=zone, labels=(old.label,)))
+        if zone == "graveyard" and was_creature:
+            emit(d, Event("dies", (oid,), player=old.controller, reason=reason, source=source,
+                          from_zone=came_from, to_zone=zone, labels=(old.label,)))
+    if zone == "battlefield":
+        emit(d, Event("enters", (new.oid,), player=new.controller, reason=reason, source=source,
+                      from_zone=came_from, to_zone=zone, labels=(new.label,)))
+    return new
+
+
+def _leave_combat_refs(d, oid: int) -> None:
+    """Blockers of a creature that left stay blocking nothing (it remains 'blocked')."""
+    for player in d.players:
+        for other in d.zone(player, "battlefield"):
+            if d.objects[other].get("blocking") == oid:
+                set_extra(d, other, blocking=-1)
+
+
+def put_onto_battlefield(d, oid: int, controller: str, reason: str = "effect", source: int | None = None,
+                         extra: tuple = ()) -> Obj:
+    """A card enters the battlefield under ``controller``: a new object, summoning sick."""
+    return move(d, oid, "battlefield", reason=reason, source=source, controller=controller,
+                flags=frozenset({"sick"}), extra=extra)
+
+
+def create_token(d, player: str, name: str, source: int | None, extra: tuple = (), label: str | None = None) -> Obj:
+    """A token enters the battlefield (a new object with a fresh label)."""
+    oid = d.new_id()
+    obj = Obj(oid=oid, label=label or f"{name}#t{oid}", card=name, owner=player, controller=player,
+              zone="battlefield", flags=frozenset({"sick", "token"}), extra=extra)
+    d.put_in_zone(obj)
+    emit(d, Event("enters", (oid,), player=player, reason="effect", source=source, to_zone="battlefield",
+                  labels=(obj.label,)))
+    return obj
+
+
+def draw(d, player: str, count: int = 1, source: int | None = None) -> None:
+    """Draw cards; drawing from an empty library makes the player lose at the next check."""
+    for _ in range(count):
+        library = d.zone(player, "library")
+        if not library:
+            set_player_value(d, player, drew_from_empty=True)
+            continue
+        drawn_before = player_value(d, player, "drawn", 0)
+        card = move(d, library[0], "hand", reason="draw", source=source)
+        set_player_value(d, player, drawn=drawn_before + 1)
+        emit(d, Event("drawn", (card.oid,), player=player, source=source, labels=(card.label,)))
+        if drawn_before == 0:
+            _reveal_first_draw(d, player, card)
+
+
+def _reveal_first_draw(d, player: str, card: Obj) -> None:
+    """A static ability "reveal the first card you draw each turn" reveals it (Rowen, T8)."""
+    for oid in d.zone(player, "battlefield"):
+        for ability in object_abilities(d, oid):
+            if ability.kind == "linked" and any(k == "reveal_first_draw" for k, _ in ability.rule):
+                emit(d, Event("revealed", (card.oid,), player=player, source=oid, labels=(card.label,)))
+
+
+def tap(d, oid: int, reason: str = "cost", source: int | None = None) -> None:
+    """Tap a permanent (the same object)."""
+    obj = d.objects[oid]
+    d.update(oid, flags=obj.flags | {"tapped"})
+    emit(d, Event("tapped", (oid,), player=obj.controller, reason=reason, source=source, labels=(obj.label,)))
+
+
+def untap(d, oid: int, reason: str = "effect", source: int | None = None) -> None:
+    """Untap a tapped permanent; "becomes untapped" is an event."""
+    obj = d.objects[oid]
+    if "tapped" not in obj.flags:
+        return
+    d.update(oid, flags=obj.flags - {"tapped"})
+    emit(d, Event("becomes_untapped", (oid,), player=obj.controller, reason=reason, source=source,
+                  labels=(obj.label,)))
+
+
+def change_control(d, oid: int, player: str) -> None:
+    """Control changes; the permanent stays the same object but is sick for its new controller (S1)."""
+    obj = d.objects[oid]
+    if obj.controller == player:
+        return
+    old_key, new_key = (obj.controller, "battlefield"), (player, "battlefield")
+    d.zones[old_key] = tuple(o for o in d.zones.get(old_key, ()) if o != oid)
+    d.zones[new_key] = (*d.zones.get(new_key, ()), oid)
+    d.update(oid, controller=player, flags=obj.flags | {"sick"},
+             extra=with_extra(obj, attacking=None, blocking=None, blocked=None))
+
+
+def deal_damage(d, source: int | None, ref, amount: int) -> None:
+    """Damage to a player (life loss) or a creature (marked damage); lifelink gains life."""
+    if amount <= 0:
+        return
+    if isinstance(ref, str):
+        d.set_player(ref, life=d.player(ref).life - amount)
+        emit(d, Event("damaged", player=ref, source=source))
+    elif ref in d.objects and d.objects[ref].zone == "battlefield":
+        obj = d.objects[ref]
+        set_extra(d, ref, damage=obj.get("damage", 0) + amount)
+        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, labels=(obj.label,)))
+    else:
+        return
+    if source is not None and source in d.objects and has_keyword(d, source, "Lifelink"):
+        controller = d.objects[source].controller
+        d.set_player(controller, life=d.player(controller).life + amount)
+
+
+def destroy(d, oid: int, source: int | None = None) -> None:
+    """Put a permanent into its owner's graveyard (no regeneration or indestructible here)."""
+    if oid in d.objects and d.objects[oid].zone == "battlefield":
+        move(d, oid, "graveyard", reason="effect", source=source)
+
+
+def lethal(d, oid: int) -> bool:
+    """The creature has damage marked at least equal to its toughness."""
+    c = chars(d, oid)
+    return c.toughness is not None and d.objects[oid].get("damage", 0) >= c.toughness > 0

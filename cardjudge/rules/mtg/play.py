@@ -1,0 +1,149 @@
+"""Applying an action to a Magic game: a new State, the given one untouched.
+
+After the action itself, the game goes on by itself (state-based actions, triggered
+abilities onto the stack, steps without priority) until a player has a decision to make.
+"""
+
+from __future__ import annotations
+
+from cardjudge.errors import InputError
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.state import Draft, State
+from cardjudge.rules.mtg import effects, flow, sba
+from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.records import Choice, Frame, StackItem
+from cardjudge.rules.mtg.triggers import emit
+from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, object_abilities
+
+
+def apply(state: State, action) -> State:
+    """The state after ``action`` (one of ``legal_actions(state)``)."""
+    from cardjudge.rules.mtg.legal import legal_actions
+
+    if not any(a.signature() == action.signature() for a in legal_actions(state)):
+        raise InputError(f"not a legal action now: {action.text}")
+    d = Draft(state)
+    HANDLERS[action.kind](d, action)
+    flow.settle(d)
+    return d.freeze()
+
+
+def _pass(d, action) -> None:
+    if d.game_data.get("declaring"):
+        flow.end_declaration(d)
+    else:
+        flow.pass_priority(d)
+
+
+def _choose(d, action) -> None:
+    choice = d.game_data["choice"]
+    refs = action.get("refs")
+    if choice.kind == "legend":
+        sba.keep_legend(d, refs[0])
+    elif choice.kind == "discard":
+        d.game_data.pop("choice")
+        for oid in refs:
+            m.move(d, oid, "graveyard", reason="discard")
+    else:
+        effects.resume(d, tuple(refs))
+
+
+def _order(d, action) -> None:
+    sid = action.get("sid")
+    item = next(i for i in d.pending if i.sid == sid)
+    flow.push_trigger(d, item)
+
+
+def _attack(d, action) -> None:
+    oid = action.get("oid")
+    obj = d.objects[oid]
+    if not has_keyword(d, oid, "Vigilance"):
+        d.update(oid, flags=obj.flags | {"tapped"})
+    m.set_extra(d, oid, attacking=action.get("defender"))
+
+
+def _block(d, action) -> None:
+    blocker, attacker = action.get("oid"), action.get("attacker")
+    m.set_extra(d, blocker, blocking=attacker)
+    m.set_extra(d, attacker, blocked=True)
+
+
+def _play_land(d, action) -> None:
+    oid = action.get("oid")
+    player = d.objects[oid].owner
+    m.set_player_value(d, player, lands_played=m.player_value(d, player, "lands_played", 0) + 1)
+    m.put_onto_battlefield(d, oid, player, reason="play")
+    flow.acted(d, player)
+
+
+def _pay(d, player: str, source: int | None, plan) -> None:
+    """Pay a total cost: mana (pool first, then the sources' mana abilities), then the other parts."""
+    if plan.payment is not None:
+        payment = plan.payment
+        for oid in payment.tapped or payment.sources:
+            m.tap(d, oid, reason="cost", source=source)
+        pool = list(m.mana_pool(d, player))
+        for symbol in payment.pool_spent:
+            pool.remove(symbol)
+        # the sources' mana and the pool mana spent pay the cost; what the sources made beyond it stays
+        m.set_player_value(d, player, mana_pool=m.sort_mana("".join(pool) + payment.leftover))
+    for kind, oids in plan.parts:
+        for oid in oids:
+            if kind in ("tap", "crew"):
+                m.tap(d, oid, reason="cost", source=source)
+            elif kind == "sacrifice":
+                m.move(d, oid, "graveyard", reason="cost", source=source)
+            elif kind == "discard":
+                m.move(d, oid, "graveyard", reason="cost", source=source)
+            elif kind == "exile":
+                m.move(d, oid, "exile", reason="cost", source=source)
+    if plan.life:
+        d.set_player(player, life=d.player(player).life - plan.life)
+
+
+def _cast(d, action) -> None:
+    oid, plan = action.get("oid"), action.get("plan")
+    player = d.objects[oid].controller if d.objects[oid].zone == "battlefield" else d.objects[oid].owner
+    spell = m.move(d, oid, "stack", reason="cast")
+    card = d.pool[spell.card]
+    ability = next((a for a in abilities_of(card) if a.kind == "spell"), None)
+    targets = _remap_targets(plan.targets, oid, spell.oid)
+    _pay(d, player, spell.oid, plan)
+    d.chain = tuple(d.chain) + (StackItem(
+        sid=d.new_id(), kind="spell", source=spell.oid, label=spell.label, card=spell.card, controller=player,
+        ability=ability.index if ability else None, targets=targets, target_specs=ability.targets if ability else (),
+        x=plan.x, effect=ability.effect if ability else (),
+    ),)
+    emit(d, Event("cast", (spell.oid,), player=player, labels=(spell.label,)))
+    flow.acted(d, player)
+
+
+def _remap_targets(targets, old: int, new: int) -> tuple:
+    return tuple((name, tuple(new if ref == old else ref for ref in refs)) for name, refs in targets)
+
+
+def _activate(d, action) -> None:
+    oid, plan = action.get("oid"), action.get("plan")
+    obj = d.objects[oid]
+    player = obj.controller
+    ability = object_abilities(d, oid)[action.ability]
+    _pay(d, player, oid, plan)
+    if ability.kind == "mana":
+        # a mana ability does not use the stack (rule 605.3)
+        if ability.add == "any":
+            d.game_data["choice"] = Choice(player, "color", "color", tuple("WUBRG"), 1, 1, "the color of the mana")
+            d.game_data["resolving"] = (Frame((), 0, player, oid, obj.label, obj.card),)
+        else:
+            m.add_mana(d, player, ability.add)
+        return
+    d.chain = tuple(d.chain) + (StackItem(
+        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=card_def(d, oid).name, controller=player,
+        ability=ability.index, targets=plan.targets, target_specs=ability.targets, x=plan.x, effect=ability.effect,
+    ),)
+    flow.acted(d, player)
+
+
+HANDLERS = {
+    "pass": _pass, "choose": _choose, "order": _order, "attack": _attack, "block": _block,
+    "play_land": _play_land, "cast": _cast, "activate": _activate,
+}

@@ -1,0 +1,568 @@
+"""Magic position files (contract section 4): reading them into a State and writing them back.
+
+Besides the contract's fields, a position may say who holds priority (``priority``), how
+many players have passed in succession (``passes``), whether attackers or blockers are
+being declared (``declaring``), the running lasting effects (``lasting``) and the delayed
+triggered abilities that exist (``delayed``); ``to_dict`` writes them so that every
+position round-trips.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardjudge.cards import yamlio
+from cardjudge.cards.loader import library, parse_cards
+from cardjudge.errors import InputError
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
+from cardjudge.rules.mtg.abilities import _check_steps, _freeze, thaw
+from cardjudge.rules.mtg.flow import STEPS, settle
+from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
+from cardjudge.rules.mtg.views import abilities_of, chars
+
+ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
+PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_turn"}
+TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
+              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells"}
+PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
+                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
+CARD_FIELDS = {"card", "id", "owner", "now"}
+STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs",
+                "source_left"}
+
+
+def _fail(message: str, source: str, node: Any, key: Any = None):
+    raise InputError(message, source, yamlio.line_of(node, key))
+
+
+def load(data: dict, source: str) -> State:
+    """A State from a parsed position mapping; refused whole with file:line on any error."""
+    for key in data:
+        if key not in TOP_FIELDS:
+            _fail(f"unknown field {key!r}", source, data, key)
+    pool = library("mtg")
+    if data.get("cards"):
+        inline = parse_cards(data["cards"], "mtg", source, data)
+        inline.inline = [_plain(c) for c in data["cards"]]
+        pool = pool.merged(inline)
+    players_node = data.get("players")
+    if not isinstance(players_node, dict) or not players_node:
+        _fail("a position needs 'players' (a mapping of players in turn order)", source, data, "players")
+    players = tuple(str(p) for p in players_node)
+    if len(players) != 2:
+        _fail("a Magic position here has exactly two players", source, data, "players")
+    active = data.get("active", players[0])
+    if active not in players:
+        _fail(f"unknown player {active!r} in 'active'", source, data, "active")
+    phase = data.get("phase", "main1")
+    if phase not in STEPS:
+        _fail(f"unknown phase {phase!r} (expected one of {', '.join(STEPS)})", source, data, "phase")
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        _fail("'turn' must be a positive number", source, data, "turn")
+
+    objects: dict[int, Obj] = {}
+    zones: dict = {}
+    labels: dict[str, int] = {}
+    player_states = []
+    counter = [0]
+    attachments = []
+    combat = []
+    for player in players:
+        body = players_node[player] or {}
+        if not isinstance(body, dict):
+            _fail(f"player {player!r} must be a mapping", source, players_node, player)
+        for key in body:
+            if key not in PLAYER_FIELDS:
+                _fail(f"unknown field {key!r} for player {player!r}", source, body, key)
+        life = body.get("life", 20)
+        if not isinstance(life, int) or isinstance(life, bool):
+            _fail("'life' must be a number", source, body, "life")
+        pool_text = str(body.get("mana_pool") or "").replace("{", "").replace("}", "")
+        if set(pool_text) - set("WUBRGC"):
+            _fail("'mana_pool' holds mana symbols like GG or {G}{G}", source, body, "mana_pool")
+        lands = body.get("lands_played", 0)
+        if not isinstance(lands, int) or lands < 0:
+            _fail("'lands_played' must be a number", source, body, "lands_played")
+        extra = {"mana_pool": "".join(sorted(pool_text, key="WUBRGC".index)), "lands_played": lands,
+                 "drawn": body.get("drawn_this_turn", 0)}
+        player_states.append(PlayerState(player, life, frozenset(), tuple(sorted((k, v) for k, v in extra.items() if v))))
+        for zone in ZONES:
+            entries = body.get(zone)
+            if entries is None:
+                continue
+            if not isinstance(entries, list):
+                _fail(f"zone {zone!r} must be a list", source, body, zone)
+            oids = []
+            for index, entry in enumerate(entries):
+                counter[0] += 1
+                obj, refs = _card_entry(entry, zone, player, players, pool, counter[0], labels, source, entries, index)
+                objects[obj.oid] = obj
+                labels[obj.label] = obj.oid
+                oids.append(obj.oid)
+                if refs.get("attached_to") is not None:
+                    attachments.append((obj.oid, refs["attached_to"], entries, index))
+                if refs.get("blocking") is not None:
+                    combat.append((obj.oid, refs["blocking"], entries, index))
+            if oids:
+                zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
+    from dataclasses import replace
+
+    for oid, label, node, index in attachments:
+        if label not in labels:
+            _fail(f"'attached_to' names unknown card {label!r}", source, node, index)
+        objects[oid] = replace(objects[oid], equipped_to=labels[label])
+    for oid, label, node, index in combat:
+        if label not in labels:
+            _fail(f"'blocking' names unknown card {label!r}", source, node, index)
+        extra = dict(objects[oid].extra)
+        extra["blocking"] = labels[label]
+        objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
+    state_data: dict = {}
+    for entry in data.get("resolving_spells") or []:
+        # a spell that has left the stack's list while it resolves, still on the stack as a card
+        if not isinstance(entry, dict) or entry.get("card") not in pool or entry.get("owner") not in players:
+            _fail("a resolving spell names its 'card', 'id' and 'owner'", source, data, "resolving_spells")
+        counter[0] += 1
+        label = str(entry.get("id"))
+        if label in labels:
+            _fail(f"label {label!r} is used twice", source, data, "resolving_spells")
+        objects[counter[0]] = Obj(oid=counter[0], label=label, card=entry["card"], owner=entry["owner"],
+                                  controller=entry["owner"], zone="stack",
+                                  extra=tuple(sorted({k: (tuple(v) if isinstance(v, list) else v)
+                                                      for k, v in (entry.get("extra") or {}).items()}.items())))
+        labels[label] = counter[0]
+        zones[(entry["owner"], "stack")] = zones.get((entry["owner"], "stack"), ()) + (counter[0],)
+    stack, counter[0] = _load_stack(data.get("stack") or [], labels, objects, zones, pool, players, counter[0],
+                                    source, data)
+    pending, counter[0] = _load_stack(data.get("pending_triggers") or [], labels, objects, zones, pool, players,
+                                      counter[0], source, data)
+    lasting = _load_lasting(data.get("lasting") or [], labels, counter, source, data)
+    if data.get("choice") is not None:
+        state_data["choice"] = _load_choice(data["choice"], labels, players, source, data)
+    if data.get("resolving"):
+        state_data["resolving"] = tuple(_load_frame(entry, labels, players, source, data)
+                                        for entry in data["resolving"])
+    delayed = _load_delayed(data.get("delayed") or [], labels, counter, players, source, data)
+    if delayed:
+        state_data["delayed"] = tuple(delayed)
+    priority = data.get("priority", active)
+    if priority not in players:
+        _fail(f"unknown player {priority!r} in 'priority'", source, data, "priority")
+    state_data["priority"] = priority
+    if data.get("passes"):
+        state_data["passes"] = int(data["passes"])
+    if "declaring" in data:
+        declaring = data["declaring"]
+        if declaring not in (None, "attackers", "blockers"):
+            _fail("'declaring' is attackers, blockers or null", source, data, "declaring")
+    else:
+        attacking = any(o.get("attacking") for o in objects.values())
+        blocking = any(o.get("blocking") is not None for o in objects.values())
+        declaring = {"declare_attackers": None if attacking else "attackers",
+                     "declare_blockers": None if blocking else "blockers"}.get(phase)
+    if declaring:
+        state_data["declaring"] = declaring
+    winner = data.get("winner")
+    if winner is not None and winner not in players and winner != "draw":
+        _fail(f"unknown winner {winner!r}", source, data, "winner")
+    state = State(
+        game="mtg", pool=pool, turn=turn, active=active, phase=phase, players=players,
+        player_states=tuple(player_states), objects=objects, zones=zones, next_id=counter[0] + 1,
+        chain=tuple(stack), lasting=tuple(lasting), pending=tuple(pending), game_data=tuple(sorted(state_data.items())),
+        winner=winner,
+    )
+    if declaring:
+        from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
+
+        still = possible_attackers(state) if declaring == "attackers" else possible_blocks(state)
+        if not still and not any(o.get("attacking") for o in objects.values()) and declaring == "attackers":
+            data_items = dict(state.game_data)
+            data_items.pop("declaring")
+            from dataclasses import replace as _replace
+
+            state = _replace(state, game_data=tuple(sorted(data_items.items())))
+    return _settled(state)
+
+
+def _settled(state: State) -> State:
+    """A position taken as it stands, moved on only through steps where nobody decides."""
+    if state.phase not in ("untap", "cleanup") and not state.pending:
+        return state
+    from cardjudge.rules.core.state import Draft
+
+    d = Draft(state)
+    settle(d)
+    return d.freeze()
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, index):
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    if not isinstance(entry, dict) or "card" not in entry:
+        _fail("a card entry is a card name or a mapping with 'card'", source, node, index)
+    name = str(entry["card"])
+    if name not in pool:
+        _fail(f"unknown card {name!r}", source, node, index)
+    allowed = PERMANENT_FIELDS if zone == "battlefield" else CARD_FIELDS
+    for key in entry:
+        if key not in allowed:
+            _fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
+    label = entry.get("id")
+    if label is None:
+        base = f"{name}#{zone}{index}"
+        label = base if base not in labels else f"{name}#{player}.{zone}{index}"
+    label = str(label)
+    if label in labels or label in players:
+        _fail(f"label {label!r} is used twice", source, node, index)
+    owner = entry.get("owner", player)
+    if owner not in players:
+        _fail(f"unknown owner {owner!r}", source, entry, "owner")
+    flags = set()
+    extra = {}
+    refs = {}
+    counters = {}
+    if zone == "battlefield":
+        for flag in ("tapped", "sick", "token"):
+            value = entry.get(flag, False)
+            if not isinstance(value, bool):
+                _fail(f"'{flag}' must be true or false", source, entry, flag)
+            if value:
+                flags.add(flag)
+        counters = entry.get("counters") or {}
+        if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
+            _fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
+        if entry.get("attacking") is not None:
+            if entry["attacking"] not in players:
+                _fail(f"'attacking' names a player, not {entry['attacking']!r}", source, entry, "attacking")
+            extra["attacking"] = entry["attacking"]
+        if entry.get("blocked"):
+            extra["blocked"] = True
+        if entry.get("damage"):
+            extra["damage"] = int(entry["damage"])
+        for key in ("copy_of", "face"):
+            if entry.get(key) is not None:
+                if entry[key] not in pool:
+                    _fail(f"unknown card {entry[key]!r} in {key!r}", source, entry, key)
+                extra[key] = str(entry[key])
+        if entry.get("copy_keywords"):
+            if not isinstance(entry["copy_keywords"], list):
+                _fail("'copy_keywords' is a list like [Haste]", source, entry, "copy_keywords")
+            extra["copy_keywords"] = tuple(str(k) for k in entry["copy_keywords"])
+        refs["attached_to"] = entry.get("attached_to")
+        refs["blocking"] = entry.get("blocking")
+    obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
+              zone=zone, face_up=True, flags=frozenset(flags),
+              counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
+    return obj, refs
+
+
+def _ref(value, labels, players, source, node, key):
+    if value in players:
+        return value
+    if value in labels:
+        return labels[value]
+    _fail(f"unknown card or player {value!r}", source, node, key)
+
+
+def _load_stack(entries, labels, objects, zones, pool, players, counter, source, data):
+    if not isinstance(entries, list):
+        _fail("'stack' is a list from the first object put on it to the last", source, data, "stack")
+    stack = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "card" not in entry:
+            _fail("a stack entry names its 'card' (and id, controller, targets)", source, entries, index)
+        for key in entry:
+            if key not in STACK_FIELDS:
+                _fail(f"unknown field {key!r} in a stack entry", source, entry, key)
+        name = entry["card"]
+        if name not in pool:
+            _fail(f"unknown card {name!r}", source, entry, "card")
+        kind = entry.get("kind", "spell")
+        controller = entry.get("controller", players[0])
+        if controller not in players:
+            _fail(f"unknown player {controller!r}", source, entry, "controller")
+        card = pool[name]
+        abilities = abilities_of(card)
+        counter += 1
+        if kind == "spell":
+            label = str(entry.get("id") or f"{name}#stack{index}")
+            if label in labels:
+                _fail(f"label {label!r} is used twice", source, entry, "id")
+            obj = Obj(oid=counter, label=label, card=name, owner=controller, controller=controller, zone="stack")
+            objects[obj.oid] = obj
+            labels[label] = obj.oid
+            zones[(controller, "stack")] = zones.get((controller, "stack"), ()) + (obj.oid,)
+            ability = next((a for a in abilities if a.kind == "spell"), None)
+            source_oid = obj.oid
+        elif kind == "trigger" and "effect" in entry:
+            # a delayed triggered ability: its steps are written out, its source may be gone (T6)
+            label = str(entry.get("id", ""))
+            ability = None
+            source_oid = -1 if entry.get("source_left") else labels.get(label, -1)
+        elif kind in ("ability", "trigger"):
+            label = entry.get("id")
+            if label not in labels and not entry.get("source_left"):
+                _fail(f"an ability on the stack names its source's 'id' ({label!r} is unknown)", source, entry, "id")
+            number = entry.get("ability", 0)
+            if not isinstance(number, int) or not 0 <= number < len(abilities):
+                _fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
+            ability = abilities[number]
+            # -1: a source that has left (the ability still resolves; its label may name the card elsewhere)
+            source_oid = -1 if entry.get("source_left") else labels[label]
+        else:
+            _fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
+        specs = ability.targets if ability else ()
+        refs = tuple(_ref(t, labels, players, source, entry, "targets") for t in entry.get("targets") or [])
+        targets = ((specs[0].name if specs else "t", refs),) if refs else ()
+        counter += 1
+        effect = ability.effect if ability else _check_steps(entry.get("effect") or [], "stack effect")
+        bindings = tuple(sorted((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
+                                for name, values in (entry.get("refs") or {}).items()))
+        stack.append(StackItem(sid=counter, kind=kind, source=source_oid, label=str(label), card=name,
+                               controller=controller, ability=ability.index if ability else None, targets=targets,
+                               target_specs=specs, x=int(entry.get("x", 0)), effect=effect,
+                               condition=ability.condition if ability and kind == "trigger" else None,
+                               event=_load_event(entry.get("event"), labels, players, source, entry),
+                               bindings=bindings, delayed=ability is None and kind == "trigger"))
+    return stack, counter
+
+
+def _load_event(entry, labels, players, source, node):
+    """The event a triggered ability on the stack answers (what ``e`` names on resolution)."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict) or "kind" not in entry:
+        _fail("a stack entry's 'event' is a mapping with 'kind' (and cards, player, step)", source, node, "event")
+    cards = tuple(labels[label] for label in entry.get("cards") or [] if label in labels)
+    player = entry.get("player")
+    return Event(str(entry["kind"]), cards, player=player if player in players else None, method=entry.get("step"),
+                 labels=tuple(entry.get("cards") or ()))
+
+
+def _load_choice(entry, labels, players, source, data) -> Choice:
+    """A decision a player is making while something resolves."""
+    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard"):
+        _fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
+              source, data, "choice")
+    if entry.get("player") not in players:
+        _fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
+    options = tuple(o if entry["kind"] == "color" else _ref(o, labels, players, source, entry, "options")
+                    for o in entry.get("options") or [])
+    return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
+                  int(entry.get("max", 1)), str(entry.get("prompt", "choose")))
+
+
+def _load_frame(entry, labels, players, source, data) -> Frame:
+    """Where a resolution stands: its steps (internal ones name objects by label), the next one to run."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("steps"), list):
+        _fail("each 'resolving' entry has 'steps', 'index' and 'controller'", source, data, "resolving")
+    steps = []
+    for step in entry["steps"]:
+        if isinstance(step, dict) and "_finish" in step:
+            step = {"_finish": _ref(step["_finish"], labels, players, source, entry, "steps")}
+        elif isinstance(step, dict) and "_put" in step:
+            step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
+        else:
+            _check_steps([step], "resolving steps")
+        steps.append(_freeze(step))
+    label = str(entry.get("label", ""))
+    bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
+                     for name, values in (entry.get("refs") or {}).items())
+    return Frame(tuple(steps), int(entry.get("index", 0)), str(entry.get("controller", players[0])),
+                 -1 if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
+                 bindings, int(entry.get("x", 0)), _load_event(entry.get("event"), labels, players, source, entry))
+
+
+def _load_lasting(entries, labels, counter, source, data):
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or "kind" not in entry:
+            _fail("a lasting effect needs a 'kind'", source, data, "lasting")
+        counter[0] += 1
+        affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
+        params = dict(entry.get("params") or {})
+        out.append(Lasting(counter[0], str(entry["kind"]), affected, frozen_params(params),
+                           str(entry.get("until", "end_of_turn")), int(entry.get("turn", 0)),
+                           labels.get(entry.get("source")), entry.get("controller")))
+    return out
+
+
+def _load_delayed(entries, labels, counter, players, source, data):
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or "on" not in entry:
+            _fail("a delayed triggered ability needs 'on', 'when' and 'effect'", source, data, "delayed")
+        counter[0] += 1
+        bindings = tuple(sorted((name, tuple(labels[v] if v in labels else v for v in values
+                                             if v in labels or v in players))
+                                for name, values in (entry.get("refs") or {}).items()))
+        when_text = str(entry.get("when", "true"))
+        out.append(Delayed(counter[0], str(entry["on"]), parse(when_text), when_text,
+                           _check_steps(entry.get("effect") or [], "delayed effect"),
+                           str(entry.get("controller", players[0])),
+                           -1 if entry.get("source_left") else labels.get(entry.get("source"), -1),
+                           str(entry.get("source", "")), str(entry.get("card", "")), bindings,
+                           bool(entry.get("once", True)), entry.get("until_turn")))
+    return out
+
+
+# ------------------------------------------------------------------ writing
+
+
+def _now(s, oid) -> dict:
+    c = chars(s, oid)
+    return {"name": c.name, "power": c.power, "toughness": c.toughness, "types": list(c.types),
+            "subtypes": list(c.subtypes), "keywords": list(c.keywords)}
+
+
+def _label(s, ref):
+    if isinstance(ref, str):
+        return ref
+    return s.objects[ref].label if ref in s.objects else None
+
+
+def _entry(s, oid) -> dict:
+    obj = s.objects[oid]
+    out: dict = {"card": obj.card, "id": obj.label}
+    if obj.owner != obj.controller and obj.zone == "battlefield":
+        out["owner"] = obj.owner
+    if obj.zone == "battlefield":
+        out["tapped"] = "tapped" in obj.flags
+        out["sick"] = "sick" in obj.flags
+        if "token" in obj.flags:
+            out["token"] = True
+        if obj.counters:
+            out["counters"] = dict(obj.counters)
+        if obj.equipped_to in s.objects:
+            out["attached_to"] = s.objects[obj.equipped_to].label
+        for key in ("attacking", "blocked", "damage", "copy_of", "face"):
+            if obj.get(key) is not None:
+                out[key] = obj.get(key)
+        if obj.get("copy_keywords"):
+            out["copy_keywords"] = list(obj.get("copy_keywords"))
+        blocking = obj.get("blocking")
+        if blocking is not None and blocking in s.objects:
+            out["blocking"] = s.objects[blocking].label
+        out["now"] = _now(s, oid)
+    return out
+
+
+def _event_entry(s, event) -> dict:
+    entry = {"kind": event.kind, "cards": [s.objects[o].label if o in s.objects else label
+                                           for o, label in zip(event.cards, event.labels or event.cards)]}
+    if event.player:
+        entry["player"] = event.player
+    if event.method:
+        entry["step"] = event.method
+    return entry
+
+
+def _refs_entry(s, bindings) -> dict:
+    return {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in bindings}
+
+
+def _item_entry(s, item) -> dict:
+    """A stack object (or a triggered ability waiting to go on the stack) as written in a position."""
+    entry = {"card": item.card, "id": item.label, "controller": item.controller, "kind": item.kind,
+             "targets": [_label(s, ref) for ref in item.target_refs() if _label(s, ref) is not None]}
+    if item.ability is not None and item.kind != "spell":
+        entry["ability"] = item.ability
+    if item.x:
+        entry["x"] = item.x
+    if item.event is not None:
+        entry["event"] = _event_entry(s, item.event)
+    if item.source not in s.objects and item.kind != "spell":
+        entry["source_left"] = True
+    if item.delayed:
+        entry.pop("ability", None)
+        entry["effect"] = [thaw(step) for step in item.effect]
+    if item.bindings:
+        entry["refs"] = _refs_entry(s, item.bindings)
+    return entry
+
+
+def _frame_entry(s, frame) -> dict:
+    """Where a resolution stands while a player decides something (its steps, with labels for objects)."""
+    steps = []
+    for step in frame.steps:
+        step = thaw(step)
+        if "_finish" in step:
+            step = {"_finish": _label(s, step["_finish"])}
+        elif "_put" in step:
+            step = {"_put": {**step["_put"], "oid": _label(s, step["_put"]["oid"])}}
+        steps.append(step)
+    entry = {"steps": steps, "index": frame.index, "controller": frame.controller, "label": frame.label,
+             "card": frame.card, "source_left": frame.source not in s.objects, "refs": _refs_entry(s, frame.bindings)}
+    if frame.x:
+        entry["x"] = frame.x
+    if frame.event is not None:
+        entry["event"] = _event_entry(s, frame.event)
+    return entry
+
+
+def to_dict(s: State) -> dict:
+    """The position in the format of contract section 4."""
+    players = {}
+    for player in s.players:
+        state = s.player(player)
+        body: dict = {"life": state.life}
+        for zone in ZONES:
+            body[zone] = [_entry(s, oid) for oid in s.zone(player, zone)]
+        body["mana_pool"] = state.get("mana_pool", "")
+        body["lands_played"] = state.get("lands_played", 0)
+        if state.get("drawn"):
+            body["drawn_this_turn"] = state.get("drawn")
+        players[player] = body
+    stack = [_item_entry(s, item) for item in s.chain]
+    out: dict = {"game": "mtg", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
+                 "stack": stack, "winner": s.winner}
+    if s.pool.inline:
+        out["cards"] = [dict(card) for card in s.pool.inline]
+    if s.winner is None:
+        out["priority"] = s.get("priority") or s.active
+        if s.get("passes"):
+            out["passes"] = s.get("passes")
+        out["declaring"] = s.get("declaring")
+    if s.lasting:
+        out["lasting"] = [
+            {"kind": e.kind, "affects": [_label(s, o) for o in e.affected if o in s.objects], "until": e.until,
+             "turn": e.turn, "params": {k: list(v) if isinstance(v, tuple) else v for k, v in e.params},
+             "source": _label(s, e.source) if e.source is not None else None, "controller": e.controller}
+            for e in s.lasting
+        ]
+    if s.pending:
+        out["pending_triggers"] = [_item_entry(s, item) for item in s.pending]
+    choice = s.get("choice")
+    if choice is not None:
+        out["choice"] = {"player": choice.player, "kind": choice.kind, "name": choice.name,
+                         "options": [_label(s, o) if isinstance(o, int) else o for o in choice.options],
+                         "min": choice.min, "max": choice.max, "prompt": choice.prompt}
+    if s.get("resolving"):
+        out["resolving"] = [_frame_entry(s, frame) for frame in s.get("resolving")]
+    on_stack = {item.source for item in s.chain if item.kind == "spell"}
+    resolving = [s.objects[oid] for player in s.players for oid in s.zone(player, "stack") if oid not in on_stack]
+    if resolving:
+        out["resolving_spells"] = [{"card": obj.card, "id": obj.label, "owner": obj.owner,
+                                    **({"extra": {k: list(v) if isinstance(v, tuple) else v for k, v in obj.extra}}
+                                       if obj.extra else {})}
+                                   for obj in resolving]
+    if s.get("delayed"):
+        out["delayed"] = [
+            {"on": x.on, "when": x.when_text, "effect": [thaw(step) for step in x.effect], "controller": x.controller,
+             "source": x.label, "source_left": x.source not in s.objects, "card": x.card, "once": x.once,
+             "until_turn": x.until_turn,
+             "refs": {name: [_label(s, r) for r in refs if _label(s, r) is not None] for name, refs in x.bindings}}
+            for x in s.get("delayed")
+        ]
+    return out

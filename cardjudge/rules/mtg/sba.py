@@ -1,0 +1,78 @@
+"""State-based actions (rule 704): checked whenever a player would receive priority.
+
+A player at 0 life or who drew from an empty library loses; creatures with 0 toughness or
+lethal damage die; +1/+1 and -1/-1 counters cancel out; Equipment on something that is no
+creature becomes unattached; of two legendary permanents with one name, their controller keeps one.
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.records import Choice
+from cardjudge.rules.mtg.views import chars, is_creature
+
+
+def state_based_actions(d) -> bool:
+    """Perform every state-based action that applies now (rule 704); True if any did."""
+    changed = False
+    losers = [p for p in d.players if d.player(p).life <= 0 or m.player_value(d, p, "drew_from_empty")]
+    if losers:
+        remaining = [p for p in d.players if p not in losers]
+        d.winner = remaining[0] if len(remaining) == 1 else "draw"
+        return True
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            obj = d.objects[oid]
+            pairs = min(obj.counter("P1P1"), obj.counter("M1M1"))
+            if pairs:
+                # +1/+1 and -1/-1 counters on one permanent are removed in pairs (rule 704.5q)
+                counters = {k: v - pairs if k in ("P1P1", "M1M1") else v for k, v in obj.counters}
+                d.update(oid, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+                changed = True
+    dying = []
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            if not is_creature(d, oid):
+                continue
+            toughness = chars(d, oid).toughness or 0
+            if toughness <= 0 or m.lethal(d, oid):
+                dying.append(oid)
+    for oid in dying:
+        if oid in d.objects:
+            m.move(d, oid, "graveyard", reason="rule")
+            changed = True
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            obj = d.objects[oid]
+            if obj.equipped_to is not None:
+                host = d.objects.get(obj.equipped_to)
+                if host is None or host.zone != "battlefield" or not is_creature(d, host.oid):
+                    d.update(oid, equipped_to=None)
+                    changed = True
+    if not changed and d.game_data.get("choice") is None:
+        changed = _legend_rule(d)
+    return changed
+
+
+def _legend_rule(d) -> bool:
+    """Two or more legendary permanents with the same name: their controller keeps one (rule 704.5j)."""
+    for player in d.players:
+        seen: dict = {}
+        for oid in d.zone(player, "battlefield"):
+            c = chars(d, oid)
+            if "Legendary" in c.supertypes:
+                seen.setdefault(c.name, []).append(oid)
+        for name, oids in seen.items():
+            if len(oids) > 1:
+                d.game_data["choice"] = Choice(player, "legend", "keep", tuple(oids), 1, 1,
+                                               f"the {name} to keep (legend rule)")
+                return True
+    return False
+
+
+def keep_legend(d, keep: int) -> None:
+    """The legend rule: the chosen permanent stays, the others go to the graveyard."""
+    choice = d.game_data.pop("choice")
+    for oid in choice.options:
+        if oid != keep and oid in d.objects:
+            m.move(d, oid, "graveyard", reason="rule")

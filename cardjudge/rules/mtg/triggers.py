@@ -1,0 +1,94 @@
+"""Events and the triggered abilities they trigger (rule 603, rulings T1-T8).
+
+Every change to a game goes through ``emit``: the event is recorded, and each triggered
+ability of a permanent on the battlefield (and each delayed triggered ability that exists
+now) whose event it is and whose condition holds at this moment triggers. A trigger with
+an intervening "if" checks it now (no trigger when false) and again on resolution (T2).
+Triggered abilities wait in ``pending`` and go on the stack the next time a player would
+receive priority (T1), in APNAP order, each player ordering their own (G2).
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.mtg.records import Delayed, StackItem
+from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, env_for, object_abilities
+
+
+def emit(d, event: Event) -> None:
+    """Record an event and trigger what it triggers."""
+    d.events.append(event)
+    found = []
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            obj = d.objects[oid]
+            for ability in object_abilities(d, oid):
+                if ability.kind not in ("triggered", "linked") or ability.on != event.kind:
+                    continue
+                env = env_for(d, oid, obj.controller, event)
+                if ability.when is not None and not evaluate(ability.when, env):
+                    continue
+                if ability.condition is not None and not evaluate(ability.condition, env):
+                    continue  # intervening "if" false when the event happens: no trigger (T2)
+                found.append(StackItem(
+                    sid=d.new_id(), kind="trigger", source=oid, label=obj.label, card=card_def(d, oid).name,
+                    controller=obj.controller, ability=ability.index, effect=ability.effect,
+                    condition=ability.condition, event=event, optional=ability.optional,
+                ))
+    delayed = d.game_data.get("delayed", ())
+    kept = []
+    for item in delayed:
+        if item.on != event.kind:
+            kept.append(item)
+            continue
+        env = env_for(d, item.source if item.source in d.objects else None, item.controller, event,
+                      bindings_env(d, item.bindings))
+        if evaluate(item.when, env):
+            found.append(StackItem(
+                sid=d.new_id(), kind="trigger", source=item.source, label=item.label, card=item.card,
+                controller=item.controller, effect=item.effect, event=event, bindings=item.bindings, delayed=True,
+            ))
+            if not item.once:
+                kept.append(item)
+        else:
+            kept.append(item)
+    if len(kept) != len(delayed):
+        d.game_data["delayed"] = tuple(kept)
+    if found:
+        d.pending = tuple(d.pending) + tuple(found)
+
+
+def bindings_env(s, bindings) -> dict:
+    """Named references as the card language sees them.
+
+    An object that left its zone is still named (a "leaves" event can be matched against
+    it), but it exists no more: effect steps find nothing to act on (T5).
+    """
+    return {name: [PlayerView(s, ref) if isinstance(ref, str) else CardView(s, ref) for ref in refs]
+            for name, refs in bindings}
+
+
+def add_delayed(d, on: str, when, when_text: str, effect: tuple, controller: str, source: int, label: str,
+                card: str, bindings: tuple, once: bool = True) -> None:
+    """Create a delayed triggered ability now (T3): only events from now on can trigger it."""
+    item = Delayed(d.new_id(), on, when, when_text, effect, controller, source, label, card, bindings, once,
+                   d.turn if not once else None)
+    d.game_data["delayed"] = tuple(d.game_data.get("delayed", ())) + (item,)
+
+
+def trigger_class(s, item: StackItem) -> tuple:
+    """Triggered abilities that would resolve identically (same ability of interchangeable
+    sources, same event and references) are ordered once (G1)."""
+    from cardjudge.rules.mtg.views import class_key
+
+    event = item.event
+    source = class_key(s, item.source) if item.source in s.objects else item.source
+    return (source, item.ability, item.effect, item.controller, item.bindings,
+            event.kind if event else None, event.cards if event else ())
+
+
+def apnap_rank(d, player: str) -> int:
+    """Active player first, then the others in turn order."""
+    index = d.players.index(player)
+    return (index - d.players.index(d.active)) % len(d.players)

@@ -1,0 +1,475 @@
+"""What permanents are now, and what the card language sees of a Magic game.
+
+Characteristics are computed from the printed card, copy effects (Clone's "enters as a
+copy", Cytoshape's "becomes a copy"), the face a transformed permanent shows, lasting
+effects ("until end of turn") and static abilities, by pure functions memoised per state.
+Summoning sickness (rule 302.6) is read here too: a permanent carries the ``sick`` flag
+from the moment it enters or changes control until its controller's next turn starts,
+and that flag matters only while the permanent is a creature without haste (S1-S5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
+from cardjudge.rules.mtg.abilities import keyword_abilities, thaw
+
+PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
+COLOR_OF_SYMBOL = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
+
+FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
+
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """A permanent's (or card's) characteristics now."""
+
+    name: str
+    power: int | None
+    toughness: int | None
+    types: tuple
+    subtypes: tuple
+    supertypes: tuple
+    keywords: tuple
+    colors: tuple
+    mana_cost: str
+
+
+def printed_def(s, oid):
+    """The card definition whose copiable values the object has now (copy, face), before lasting copies."""
+    obj = s.objects[oid]
+    name = obj.get("face") or obj.get("copy_of") or obj.card
+    return s.pool[name]
+
+
+def card_def(s, oid):
+    """The definition the object has now, lasting copy effects included (Cytoshape)."""
+    cache = s.cache()
+    key = ("def", oid)
+    if key not in cache:
+        found = printed_def(s, oid)
+        for effect in s.lasting:
+            if effect.kind == "copy" and oid in effect.affected:
+                found = s.pool[effect.param("of")]
+        cache[key] = found
+    return cache[key]
+
+
+_ability_cache: dict = {}
+
+
+def copied_keywords(s, oid) -> tuple:
+    """Keywords that are part of a copy's copiable values ("except it has haste", rule 707.9b)."""
+    for effect in reversed(s.lasting):
+        if effect.kind == "copy" and oid in effect.affected:
+            return tuple(effect.param("keywords", ()) or ())
+    return tuple(s.objects[oid].get("copy_keywords", ()))
+
+
+def abilities_of(card) -> tuple:
+    """A card's abilities: those of its file, then those its keywords stand for (Crew, Equip)."""
+    key = (card.name, id(card))
+    if key not in _ability_cache:
+        _ability_cache[key] = card.abilities + keyword_abilities(card.fields, len(card.abilities))
+    return _ability_cache[key]
+
+
+def object_abilities(s, oid) -> tuple:
+    """The abilities an object has now (a copy has those of what it copies)."""
+    return abilities_of(card_def(s, oid))
+
+
+def colors_of(card) -> tuple:
+    """A card's colors: its color indicator, else the colored symbols of its mana cost."""
+    if card["colors"] is not None:
+        return tuple(card["colors"])
+    cost = card["mana_cost"] or ""
+    return tuple(c for c in "WUBRG" if c in cost)
+
+
+def mana_value(card) -> int:
+    """The mana value of a printed mana cost ({X} counts 0)."""
+    from cardjudge.rules.mtg.mana import parse_mana_cost
+
+    cost = (card["mana_cost"] or "").replace("/P}", "}")
+    return parse_mana_cost(cost).mana_value(0)
+
+
+def _statics(s) -> list:
+    """(obj, ability) for every static ability of a permanent on the battlefield whose condition holds."""
+    cache = s.cache()
+    if "statics" in cache:
+        return cache["statics"]
+    found: list = []
+    cache["statics"] = found
+    for player in s.players:
+        for oid in s.zone(player, "battlefield"):
+            for ability in object_abilities(s, oid):
+                if ability.kind in ("static", "linked") and ability.rule:
+                    if ability.condition is not None and not evaluate(ability.condition, env_for(s, oid, s.objects[oid].controller)):
+                        continue
+                    found.append((s.objects[oid], ability))
+    return found
+
+
+def _static_grants(s) -> dict:
+    """oid -> (keywords granted, power delta, toughness delta) from static abilities."""
+    cache = s.cache()
+    if "grants" in cache:
+        return cache["grants"]
+    grants: dict = {}
+    cache["grants"] = grants
+    for obj, ability in _statics(s):
+        rule = thaw(ability.rule)
+        for name in ("grant", "modify"):
+            spec = rule.get(name)
+            if not spec:
+                continue
+            env = env_for(s, obj.oid, obj.controller)
+            targets = evaluate_cards(spec.get("to", "self"), env)
+            for target in targets:
+                keywords, power, toughness = grants.get(target, ((), 0, 0))
+                grants[target] = (keywords + tuple(spec.get("keywords") or ()), power + int(spec.get("power", 0)),
+                                  toughness + int(spec.get("toughness", 0)))
+    return grants
+
+
+def evaluate_cards(text_or_tree, env) -> list[int]:
+    """The oids an expression names (a card, a list of cards, or nothing)."""
+    from cardjudge.rules.core.expr import parse
+
+    tree = parse(text_or_tree) if isinstance(text_or_tree, str) else text_or_tree
+    value = evaluate(tree, env)
+    items = value if isinstance(value, list | tuple) else [value] if value is not None else []
+    return [item.oid for item in items if isinstance(item, CardView) and item.oid in env.vars["_s"].objects]
+
+
+def chars(s, oid) -> Chars:
+    """The characteristics of an object now (the contract's ``now`` mapping)."""
+    cache = s.cache()
+    key = ("chars", oid)
+    if key in cache:
+        return cache[key]
+    obj = s.objects[oid]
+    card = card_def(s, oid)
+    types = list(card["types"] or [])
+    subtypes = list(card["subtypes"] or [])
+    keywords = list(card["keywords"] or [])
+    keywords.extend(k for k in copied_keywords(s, oid) if k not in keywords)
+    power, toughness = card["power"], card["toughness"]
+    power = power if isinstance(power, int) else (0 if power is not None else None)
+    toughness = toughness if isinstance(toughness, int) else (0 if toughness is not None else None)
+    for effect in s.lasting:
+        if oid not in effect.affected:
+            continue
+        if effect.kind == "become_creature":
+            if "Creature" not in types:
+                types.append("Creature")
+            for sub in effect.param("subtypes", ()) or ():
+                if sub not in subtypes:
+                    subtypes.append(sub)
+        elif effect.kind == "grant":
+            keywords.extend(k for k in effect.param("keywords", ()) if k not in keywords)
+    if power is None and "Creature" in types:
+        power, toughness = 0, 0
+    if power is not None:
+        for effect in s.lasting:
+            if effect.kind == "modify" and oid in effect.affected:
+                power += effect.param("power", 0)
+                toughness += effect.param("toughness", 0)
+        if obj.zone == "battlefield":
+            granted, p, t = _static_grants(s).get(oid, ((), 0, 0))
+            power, toughness = power + p, toughness + t
+        power += obj.counter("P1P1") - obj.counter("M1M1")
+        toughness += obj.counter("P1P1") - obj.counter("M1M1")
+    if obj.zone == "battlefield":
+        granted = _static_grants(s).get(oid, ((), 0, 0))[0]
+        keywords.extend(k for k in granted if k not in keywords)
+    result = Chars(card.name, power, toughness, tuple(types), tuple(subtypes), tuple(card["supertypes"] or ()),
+                   tuple(keywords), colors_of(card), card["mana_cost"] or "")
+    cache[key] = result
+    return result
+
+
+def is_creature(s, oid) -> bool:
+    """The object is a creature now."""
+    return "Creature" in chars(s, oid).types
+
+
+def has_keyword(s, oid, keyword: str) -> bool:
+    """The object has the keyword now."""
+    return keyword in chars(s, oid).keywords
+
+
+def summoning_sick(s, oid) -> bool:
+    """Rule 302.6 applies: a creature now, not controlled continuously since its controller's
+    most recent turn began, and without haste (S1, S2, S4)."""
+    obj = s.objects[oid]
+    return "sick" in obj.flags and is_creature(s, oid) and not has_keyword(s, oid, "Haste")
+
+
+def class_key(s, oid) -> tuple:
+    """What makes two objects interchangeable (G1): same card, zone and state."""
+    obj = s.objects[oid]
+    return (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra, obj.equipped_to,
+            tuple(e.lid for e in s.lasting if oid in e.affected))
+
+
+# ---------------------------------------------------------------- the card language
+
+
+class CardView:
+    """An object as the card language sees it (``self``, ``t``, items of a zone)."""
+
+    __slots__ = ("s", "oid")
+
+    def __init__(self, s, oid: int):
+        self.s = s
+        self.oid = oid
+
+    def __eq__(self, other):
+        return isinstance(other, CardView) and other.oid == self.oid
+
+    def __hash__(self):
+        return hash(("card", self.oid))
+
+    def __repr__(self):
+        obj = self.s.objects.get(self.oid)
+        return obj.label if obj else f"<gone {self.oid}>"
+
+    def attr(self, name: str):
+        """``card.name`` in the card language."""
+        s, oid = self.s, self.oid
+        if oid not in s.objects:
+            if name in ("exists", "on_battlefield"):
+                return False
+            known = last_known(s, oid)
+            return _known_attribute(s, known, name) if known is not None else None
+        obj = s.objects[oid]
+        handler = _CARD_ATTRIBUTES.get(name)
+        if handler is not None:
+            return handler(s, obj)
+        c = chars(s, oid)
+        if name in ("power", "toughness", "types", "subtypes", "supertypes", "keywords", "colors", "name"):
+            value = getattr(c, name)
+            return list(value) if isinstance(value, tuple) else value
+        lowered = name.replace("_", " ")
+        for group in (c.types, c.supertypes):
+            if lowered in (t.lower() for t in group):
+                return True
+        if name in _TYPE_WORDS:
+            return False
+        if name.startswith("non") and name[3:] in _COLOR_WORDS:
+            return _COLOR_WORDS[name[3:]] not in c.colors
+        if name in _COLOR_WORDS:
+            return _COLOR_WORDS[name] in c.colors
+        raise _Missing(name)
+
+
+@dataclass(frozen=True, slots=True)
+class LastKnown:
+    """What a permanent was as it last existed on the battlefield (rule 608.2h)."""
+
+    oid: int
+    label: str
+    card: str
+    controller: str
+    owner: str
+    chars: Chars
+    flags: frozenset
+    counters: tuple
+
+
+def snapshot(s, oid) -> LastKnown:
+    """The last known information of a permanent about to leave the battlefield."""
+    obj = s.objects[oid]
+    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters)
+
+
+def last_known(s, oid):
+    """The last known information of a permanent that has left the battlefield this turn, if any."""
+    for known in s.get("lki", ()):
+        if known.oid == oid:
+            return known
+    return None
+
+
+def _known_attribute(s, known: LastKnown, name: str):
+    c = known.chars
+    if name in ("power", "toughness", "name"):
+        return getattr(c, name)
+    if name in ("types", "subtypes", "supertypes", "keywords", "colors"):
+        return list(getattr(c, name))
+    if name == "controller":
+        return PlayerView(s, known.controller)
+    if name == "owner":
+        return PlayerView(s, known.owner)
+    if name in ("card", "label"):
+        return getattr(known, name)
+    if name == "token":
+        return "token" in known.flags
+    if name == "p1p1":
+        return dict(known.counters).get("P1P1", 0)
+    lowered = name.replace("_", " ")
+    if any(lowered == t.lower() for t in c.types + c.supertypes):
+        return True
+    return False if name in _TYPE_WORDS else None
+
+
+_TYPE_WORDS = {"creature", "land", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "legendary",
+               "basic", "token_type"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _view(s, oid):
+    return CardView(s, oid) if oid is not None and oid in s.objects else None
+
+
+_CARD_ATTRIBUTES = {
+    "exists": lambda s, obj: True,
+    "card": lambda s, obj: obj.card,
+    "label": lambda s, obj: obj.label,
+    "zone": lambda s, obj: obj.zone,
+    "on_battlefield": lambda s, obj: obj.zone == "battlefield",
+    "in_hand": lambda s, obj: obj.zone == "hand",
+    "in_graveyard": lambda s, obj: obj.zone == "graveyard",
+    "in_exile": lambda s, obj: obj.zone == "exile",
+    "tapped": lambda s, obj: "tapped" in obj.flags,
+    "untapped": lambda s, obj: "tapped" not in obj.flags,
+    "token": lambda s, obj: "token" in obj.flags,
+    "sick": lambda s, obj: summoning_sick(s, obj.oid),
+    "attacking": lambda s, obj: obj.get("attacking") is not None,
+    "blocking": lambda s, obj: obj.get("blocking") is not None,
+    "controller": lambda s, obj: PlayerView(s, obj.controller),
+    "owner": lambda s, obj: PlayerView(s, obj.owner),
+    "mana_value": lambda s, obj: mana_value(card_def(s, obj.oid)),
+    "counters": lambda s, obj: dict(obj.counters),
+    "p1p1": lambda s, obj: obj.counter("P1P1"),
+    "attached_to": lambda s, obj: _view(s, obj.equipped_to),
+    "attached": lambda s, obj: _view(s, obj.equipped_to),
+    "is_permanent_card": lambda s, obj: bool({"Creature", "Land", "Artifact", "Enchantment", "Planeswalker"}
+                                             & set(chars(s, obj.oid).types)),
+}
+
+
+class PlayerView:
+    """A player as the card language sees it (``you``, ``opponent``, a player target)."""
+
+    __slots__ = ("s", "name")
+
+    def __init__(self, s, name: str):
+        self.s = s
+        self.name = name
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            return other == self.name
+        return isinstance(other, PlayerView) and other.name == self.name
+
+    def __hash__(self):
+        return hash(("player", self.name))
+
+    def __repr__(self):
+        return self.name
+
+    def attr(self, name: str):
+        """``player.name`` in the card language."""
+        s = self.s
+        if name in PLAYER_ZONES:
+            return [CardView(s, oid) for oid in s.zone(self.name, name)]
+        if name in ("creatures", "lands", "artifacts"):
+            kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
+            return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
+        if name in ("life", "lp"):
+            return s.player(self.name).life
+        if name == "hand_size":
+            return len(s.zone(self.name, "hand"))
+        if name == "library_size":
+            return len(s.zone(self.name, "library"))
+        if name == "opponent":
+            return PlayerView(s, s.opponent_of(self.name))
+        if name == "is_active":
+            return s.active == self.name
+        if name == "name":
+            return self.name
+        if name == "is_player":
+            return True
+        raise _Missing(name)
+
+
+class EventView:
+    """An event as the card language sees it (``e``)."""
+
+    __slots__ = ("s", "event")
+
+    def __init__(self, s, event):
+        self.s = s
+        self.event = event
+
+    def attr(self, name: str):
+        """``e.name`` in the card language."""
+        e, s = self.event, self.s
+        if name == "cards":
+            return [CardView(s, oid) for oid in e.cards]
+        if name == "card":
+            return CardView(s, e.cards[0]) if e.cards else None
+        if name == "player":
+            return PlayerView(s, e.player) if e.player else None
+        if name == "step":
+            return e.method
+        if name == "source":
+            return CardView(s, e.source) if e.source is not None else None
+        if name in ("kind", "reason", "from_zone", "to_zone"):
+            return getattr(e, name)
+        raise _Missing(name)
+
+
+class Game:
+    """The game as the card language sees it (``game.creatures``, ``game.players``)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s):
+        self.s = s
+
+    def attr(self, name: str):
+        """``game.name`` in the card language."""
+        s = self.s
+        if name in ("phase", "turn"):
+            return getattr(s, name)
+        if name == "active":
+            return PlayerView(s, s.active)
+        if name == "players":
+            return [PlayerView(s, p) for p in s.players]
+        if name == "permanents":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield")]
+        if name == "creatures":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield") if is_creature(s, oid)]
+        if name == "spells":
+            return [CardView(s, item.source) for item in s.chain if item.kind == "spell" and item.source in s.objects]
+        if name == "graveyards":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
+        raise _Missing(name)
+
+
+def env_for(s, source_oid: int | None, controller: str, event=None, extra: dict | None = None) -> Env:
+    """The names an ability's expressions see: self, you, opponent, game, e, and extras."""
+    variables = {
+        "self": CardView(s, source_oid) if source_oid is not None else None,
+        "you": PlayerView(s, controller),
+        "opponent": PlayerView(s, s.opponent_of(controller)),
+        "game": Game(s),
+        "e": EventView(s, event) if event is not None else None,
+        "_s": s,
+    }
+    if extra:
+        variables.update(extra)
+    return Env(variables)
+
+
+def goal_env(s, player: str) -> Env:
+    """The names a combo goal sees: you (the searching player), opponent, game and winner."""
+    env = env_for(s, None, player)
+    env.vars["winner"] = PlayerView(s, s.winner) if s.winner and s.winner != "draw" else s.winner
+    return env

@@ -1,0 +1,119 @@
+"""Magic scenario helpers: positions in the contract's format, played through the public API only."""
+
+from __future__ import annotations
+
+import cardjudge as cj
+from helpers import actions, dicts  # noqa: F401  (re-exported for the Magic tests)
+
+LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
+
+
+def position(*, you=None, opponent=None, phase="main1", active="you", turn=5, cards=None, **top):
+    """A Magic position dict; players default to 20 life and a library of five Forests.
+
+    Unless told otherwise the opponent has an untapped Island, so that windows in which no
+    player can act but by passing (which pass by themselves) do not hide the stack."""
+    pos = {"game": "mtg", "turn": turn, "active": active, "phase": phase, "players": {}, **top}
+    if cards:
+        pos["cards"] = cards
+    for name, body in (("you", you), ("opponent", opponent)):
+        body = dict(body or {})
+        body.setdefault("life", 20)
+        body.setdefault("library", list(LIBRARY))
+        if name == "opponent":
+            body.setdefault("battlefield", [{"card": "Island", "id": "OPP_ISLAND"}])
+        pos["players"][name] = body
+    return pos
+
+
+def load(**kw):
+    return cj.load_position(position(**kw))
+
+
+def data(state):
+    return cj.to_dict(state)
+
+
+def act(state, **selector):
+    """Apply the one legal action matching ``selector``; fail when none or several match."""
+    found = actions(state, **selector)
+    if len(found) != 1:
+        listing = "; ".join(d["text"] for _, d in actions(state))
+        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing}")
+    return cj.apply(state, found[0][0])
+
+
+def act_first(state, **selector):
+    """Apply the first legal action matching ``selector`` (for payments that do not matter)."""
+    found = actions(state, **selector)
+    if not found:
+        listing = "; ".join(d["text"] for _, d in actions(state))
+        raise AssertionError(f"no action matches {selector}; legal: {listing}")
+    return cj.apply(state, found[0][0])
+
+
+def stack(state):
+    return data(state)["stack"]
+
+
+def step(state):
+    """Pass priority; else take the only legal action."""
+    pairs = actions(state)
+    passes = [a for a, d in pairs if d["kind"] == "pass"]
+    if passes:
+        return cj.apply(state, passes[0])
+    if len(pairs) == 1:
+        return cj.apply(state, pairs[0][0])
+    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+
+
+def pass_until(state, predicate, limit=300):
+    for _ in range(limit):
+        if predicate(state):
+            return state
+        state = step(state)
+    raise AssertionError(f"not reached in {limit} steps")
+
+
+def resolve(state):
+    """Pass until the stack is empty (no decision pending)."""
+    return pass_until(state, lambda s: not stack(s) and not any(d["kind"] == "choose" for d in dicts(s)))
+
+
+def until_phase(state, phase, turn=None):
+    return pass_until(state, lambda s: data(s)["phase"] == phase and (turn is None or data(s)["turn"] == turn))
+
+
+def card(state, label):
+    for body in data(state)["players"].values():
+        for zone, entries in body.items():
+            if isinstance(entries, list):
+                for entry in entries:
+                    if isinstance(entry, dict) and entry.get("id") == label:
+                        return entry
+    raise AssertionError(f"{label} not found")
+
+
+def zone_of(state, label):
+    for player, body in data(state)["players"].items():
+        for zone, entries in body.items():
+            if isinstance(entries, list) and any(isinstance(e, dict) and e.get("id") == label for e in entries):
+                return player, zone
+    return None
+
+
+def zone(state, label):
+    found = zone_of(state, label)
+    return found[1] if found else None
+
+
+def now(state, label):
+    return card(state, label)["now"]
+
+
+def life(state, player):
+    return data(state)["players"][player]["life"]
+
+
+def battlefield(state, player):
+    return data(state)["players"][player]["battlefield"]
