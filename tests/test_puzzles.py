@@ -1,0 +1,199 @@
+"""The Magic puzzles and the later Yu-Gi-Oh ones (examples/puzzles/): the search finds each
+solution with its length, the intended line is the only one (up to the order of attacks where
+noted), a plausible mistake replayed with apply does not reach the goal, and the Magic puzzle
+with one life point more is proved impossible."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardjudge import apply, find_combos, legal_actions, load_position, to_dict
+from cardjudge.solver.goals import parse_goal
+
+PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
+
+
+def _puzzle(name: str):
+    """(state, goal, opponent model) of a puzzle file, read from its comments."""
+    path = PUZZLES / name
+    text = path.read_text()
+    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
+    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
+    return load_position(str(path)), goal, opponent
+
+
+def _do(state, text: str):
+    """Apply the one legal action whose text is ``text``."""
+    found = [a for a in legal_actions(state) if a.text == text]
+    assert len(found) == 1, f"{text!r} not legal once; legal: {[a.text for a in legal_actions(state)]}"
+    return apply(state, found[0])
+
+
+def _pass(state):
+    return apply(state, next(a for a in legal_actions(state) if a.kind == "pass"))
+
+
+def _pass_until(state, text: str):
+    """Pass until the action whose text is ``text`` is legal, then apply it."""
+    for _ in range(30):
+        if any(a.text == text for a in legal_actions(state)):
+            return _do(state, text)
+        state = _pass(state)
+    raise AssertionError(f"{text!r} never legal")
+
+
+def _finish_turn(state):
+    """Every player passes until the turn ends (or the game)."""
+    turn = state.turn
+    while state.winner is None and state.turn == turn:
+        state = _pass(state)
+    return state
+
+
+def _life(state, player="opponent"):
+    body = to_dict(state)["players"][player]
+    return body["life"] if "life" in body else body["lp"]
+
+
+# name: (length, the counted actions of the intended line in order, how many distinct lines)
+SOLVABLE = {
+    "ygo-equip.yaml": (3, ["you activate De-Spell targeting HL", "you attack GS with Dark Magician",
+                           "you attack directly with Axe Raider"], 1),
+    "ygo-chain.yaml": (3, None, 2),
+    "mtg-flying.yaml": (2, ["you activate Sky Skiff (Crew 1)", "you attack opponent with Sky Skiff"], 1),
+    "mtg-ritual.yaml": (3, ["you cast Dark Ritual", "you cast Postmortem Lunge targeting BL with X=3",
+                            "you attack opponent with Ball Lightning"], 1),
+    "mtg-pelt.yaml": (2, ["you cast Grizzly Bears", "you attack opponent with Pelt Collector"], 1),
+}
+
+COUNTED = {"summon", "set", "activate", "cast", "play_land", "attack", "block"}
+
+
+def _replay(state, actions):
+    for action in actions:
+        wanted = {k: v for k, v in action.to_dict().items() if k != "id"}
+        matches = [a for a in legal_actions(state) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted]
+        assert matches, f"{action.text} is not legal"
+        state = apply(state, matches[0])
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(SOLVABLE))
+def test_solver_finds_the_solution(name):
+    state, goal, opponent = _puzzle(name)
+    length, counted, _ = SOLVABLE[name]
+    result = find_combos(state, goal, max_actions=length, opponent=opponent, limit_seconds=60)
+    assert result.found and result.complete
+    line = result.lines[0]
+    assert line.length == length
+    if counted is not None:
+        assert [a.text for a in line.actions if a.player == "you" and a.kind in COUNTED] == counted
+    final = _replay(state, line.actions)
+    assert final.winner == "you"
+    assert parse_goal(goal, state)(final)
+
+
+@pytest.mark.parametrize("name", sorted(SOLVABLE))
+def test_no_shorter_line(name):
+    state, goal, opponent = _puzzle(name)
+    length, _, _ = SOLVABLE[name]
+    result = find_combos(state, goal, max_actions=length - 1, opponent=opponent, limit_seconds=60)
+    assert not result.found and result.complete
+
+
+@pytest.mark.parametrize("name", sorted(SOLVABLE))
+def test_the_intended_lines_are_the_only_ones(name):
+    state, goal, opponent = _puzzle(name)
+    length, _, count = SOLVABLE[name]
+    result = find_combos(state, goal, max_actions=length, opponent=opponent, all_lines=True, limit_seconds=60)
+    assert result.complete and len(result.lines) == count
+    for line in result.lines:
+        assert _replay(state, line.actions).winner == "you"
+
+
+def test_chain_puzzle_lance_answers_the_armor_whichever_attacker_it_targets():
+    state, goal, opponent = _puzzle("ygo-chain.yaml")
+    result = find_combos(state, goal, max_actions=3, opponent=opponent, all_lines=True)
+    firsts = set()
+    for line in result.lines:
+        texts = [a.text for a in line.actions]
+        armor = next(i for i, t in enumerate(texts) if t.startswith("opponent activates Sakuretsu Armor"))
+        target = texts[armor].rsplit(" ", 1)[1]
+        # Forbidden Lance is activated right after the Armor, in answer to it, on its target.
+        assert texts[armor + 1] == f"you activate Forbidden Lance targeting {target}"
+        firsts.add(next(a.card for a in line.actions if a.kind == "attack"))
+    assert firsts == {"Blue-Eyes White Dragon", "Dark Magician"}
+
+
+def test_wrong_line_fails_equip():
+    # Attacking without removing Horn of Light: Dark Magician (2500) cannot destroy the 2800 DEF
+    # Soldier, and Axe Raider cannot attack directly while it stands.
+    state, _, _ = _puzzle("ygo-equip.yaml")
+    state = _do(_pass(state), "you attack GS with Dark Magician")
+    state = _finish_turn(state)
+    assert state.winner is None
+    assert _life(state) == 1700
+    assert _life(state, "you") == 7700  # 2500 against 2800 DEF: 300 to the attacker's controller
+
+
+def test_wrong_line_fails_chain():
+    # Forbidden Lance used early, on Blue-Eyes: the Armor destroys Dark Magician instead.
+    state, _, _ = _puzzle("ygo-chain.yaml")
+    state = _do(state, "you activate Forbidden Lance targeting BE")
+    state = _pass_until(state, "you attack directly with Blue-Eyes White Dragon")
+    state = _pass_until(state, "you attack directly with Dark Magician")
+    state = _pass_until(state, "opponent activates Sakuretsu Armor targeting DM")
+    state = _finish_turn(state)
+    assert state.winner is None
+    assert _life(state) == 4700 - 2200
+
+
+def test_wrong_line_fails_flying():
+    # Elite Vanguard attacks on the ground and the Bears block it.
+    state, _, _ = _puzzle("mtg-flying.yaml")
+    state = _pass_until(state, "you attack opponent with Elite Vanguard")
+    state = _pass_until(state, "opponent blocks Elite Vanguard with Grizzly Bears")
+    state = _finish_turn(state)
+    assert state.winner is None
+    assert _life(state) == 2
+
+
+def test_wrong_line_fails_ritual():
+    # Dark Ritual cast in the first main phase and Postmortem Lunge kept for after combat: the
+    # {B}{B}{B} empties at the end of the phase and Lunge cannot be cast.
+    state, _, _ = _puzzle("mtg-ritual.yaml")
+    state = _do(state, "you cast Dark Ritual")
+    assert to_dict(state)["players"]["you"]["mana_pool"] == "BBB"
+    while to_dict(state)["phase"] != "main2":
+        state = _pass(state)
+    assert not any(a.card == "Postmortem Lunge" for a in legal_actions(state))
+    state = _finish_turn(state)
+    assert state.winner is None
+    assert _life(state) == 6
+
+
+@pytest.mark.parametrize("first", ["you cast Elvish Mystic", None])
+def test_wrong_line_fails_pelt(first):
+    # Elvish Mystic's 1 power is not greater than Pelt Collector's; or Pelt Collector attacks
+    # before Grizzly Bears enters: 1 damage either way.
+    state, _, _ = _puzzle("mtg-pelt.yaml")
+    if first:
+        state = _do(state, first)
+    state = _pass_until(state, "you attack opponent with Pelt Collector")
+    if first is None:
+        state = _pass_until(state, "you cast Grizzly Bears")
+        assert to_dict(state)["phase"] == "main2"
+    state = _finish_turn(state)
+    assert state.winner is None
+    assert _life(state) == 1
+
+
+def test_ritual_with_one_life_more_is_proved_impossible():
+    state, goal, opponent = _puzzle("mtg-ritual-impossible.yaml")
+    assert _life(state) == _life(_puzzle("mtg-ritual.yaml")[0]) + 1
+    result = find_combos(state, goal, max_actions=4, opponent=opponent)
+    assert result.complete and not result.found
+    assert result.reason == "no line exists within 4 actions"
