@@ -71,3 +71,36 @@ def test_copies_swapped_are_one_state():
     assert canonical_key(first) == canonical_key(second)
     assert digest(first) == digest(second)
     assert StateKey(first) == StateKey(second) and hash(StateKey(first)) == hash(StateKey(second))
+
+
+def _mtg(battlefield_you, battlefield_opponent=(), library=("Forest", "Island", "Forest")):
+    return load_position({
+        "game": "mtg", "turn": 5, "active": "you", "phase": "main1",
+        "players": {"you": {"life": 20, "library": list(library), "battlefield": list(battlefield_you)},
+                    "opponent": {"life": 20, "library": ["Forest"] * 3, "battlefield": list(battlefield_opponent)}}})
+
+
+def test_key_tells_apart_which_attacker_a_creature_blocks():
+    # Blocking is a game-specific value of the blocker that names another object: the key and
+    # the digest must see it, or a declared block looks like the position before it.
+    start = _mtg([{"card": "Elite Vanguard", "id": "EV"}, {"card": "Grizzly Bears", "id": "GB"}],
+                 [{"card": "Grizzly Bears", "id": "OB"}])
+    state = start
+    for _ in range(40):
+        texts = {a.text: a for a in legal_actions(state)}
+        if "opponent blocks Elite Vanguard with Grizzly Bears" in texts:
+            break
+        wanted = next((t for t in ("you attack opponent with Elite Vanguard", "you attack opponent with Grizzly Bears")
+                       if t in texts), None)
+        state = apply(state, texts[wanted] if wanted else next(a for a in texts.values() if a.kind == "pass"))
+    blocks = {a.text: apply(state, a) for a in legal_actions(state) if a.kind == "block"}
+    on_vanguard = blocks["opponent blocks Elite Vanguard with Grizzly Bears"]
+    on_bears = blocks["opponent blocks Grizzly Bears with Grizzly Bears"]
+    assert len({canonical_key(s) for s in (state, on_vanguard, on_bears)}) == 3
+    assert len({digest(s) for s in (state, on_vanguard, on_bears)}) == 3
+
+
+def test_key_keeps_the_order_of_a_magic_library():
+    one = _mtg([], library=("Forest", "Island", "Forest"))
+    other = _mtg([], library=("Forest", "Forest", "Island"))
+    assert canonical_key(one) != canonical_key(other)

@@ -25,13 +25,30 @@ _SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", 
 # game_data entries whose values are (tuples of) object ids.
 _OID_DATA = frozenset({"attack", "summoning", "maintenance"})
 _SKIPPED_DATA = frozenset({"step"})
+# Game-specific values of an object (Obj.extra) that hold the id of another object.
+_OID_EXTRA = _OID_FIELDS | {"blocking", "attached_to"}
+# Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
+_ORDERED_ZONES = frozenset({"deck", "library"})
+
+
+def _extra(obj) -> tuple:
+    """An object's game-specific values with references to other objects left out."""
+    if not obj.extra:
+        return ()
+    return tuple((k, None if k in _OID_EXTRA else v) for k, v in obj.extra)
+
+
+def _extra_refs(state, obj) -> tuple:
+    """The referred objects of an object's game-specific values, described (not recursively)."""
+    return tuple((k, _describe(state, v) if isinstance(v, int) else v) for k, v in obj.extra if k in _OID_EXTRA)
+
 
 def _describe(state, oid) -> tuple:
     obj = state.objects.get(oid)
     if obj is None:
         return ("gone",)
     return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, tuple(sorted(obj.flags)),
-            obj.counters, obj.summon_type)
+            obj.counters, obj.summon_type, _extra(obj))
 
 
 _MASK = (1 << 64) - 1
@@ -40,7 +57,7 @@ _MASK = (1 << 64) - 1
 def object_hash(obj) -> int:
     """The hash of an object's description in the key (what it is and where, not which copy)."""
     return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 obj.counters, obj.summon_type)) & _MASK
+                 obj.counters, obj.summon_type, _extra(obj), obj.equipped_to is None)) & _MASK
 
 
 def objects_digest(objects) -> int:
@@ -181,10 +198,10 @@ def canonical_key(state) -> Hashable:
         for oid in oids:
             obj = objects[oid]
             cards.append((obj.card, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
-                          obj.summon_type))
+                          obj.summon_type, _extra(obj), _extra_refs(state, obj)))
             if obj.equipped_to is not None:
                 equips.append(_describe(state, obj.equipped_to))
-        if zone != "deck":  # the order of the deck matters; other zones are multisets
+        if zone not in _ORDERED_ZONES:
             # Any fixed order of equal entries will do; hashes sort entries that mix None and text.
             cards.sort(key=hash)
         equips.sort(key=hash)
