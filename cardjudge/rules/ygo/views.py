@@ -113,12 +113,25 @@ def continuous_rules(s, rule: str) -> list:
     return out
 
 
+# The layers of continuous "modify" rules: what a card is, then its ATK/DEF.
+_TYPE_FIELDS = frozenset({"name", "race", "level"})
+_STAT_FIELDS = frozenset({"atk", "def", "stats_per_banished_monster"})
+
+
 def chars(s, oid) -> Chars:
-    """The characteristics of an object now (contract: the ``now`` mapping)."""
+    """The characteristics of an object now (contract: the ``now`` mapping).
+
+    Continuous rules apply in two layers: first those that change what a card is (name, Type,
+    Level), then ATK/DEF. A rule's ``applies_to`` that reads the card being computed (Dark
+    Energy: "a Fiend-Type monster") sees what the earlier layers made of it, never itself.
+    """
     cache = s.cache()
     key = ("chars", oid)
     if key in cache:
         return cache[key]
+    partial = cache.get(("chars_partial", oid))
+    if partial is not None:  # asked again while its own continuous rules are being matched
+        return partial
     obj = s.objects[oid]
     card = s.pool[obj.card]
     name = card.name
@@ -128,26 +141,35 @@ def chars(s, oid) -> Chars:
     visible = obj.face_up or obj.zone not in ON_FIELD
     atk_add = def_add = 0
     if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard"):
-        for source, ability, value in continuous_rules(s, "modify"):
-            env = env_for(s, source.oid, source.controller)
-            if ability.applies_to is not None and not evaluate(ability.applies_to, env.with_subject(CardView(s, oid))):
-                continue
-            for field, change in value:
-                if field == "race" and is_monster:
-                    race = change
-                elif field == "name":
-                    name = change
-                elif field == "atk" and is_monster:
-                    atk_add += change
-                elif field == "def" and is_monster:
-                    def_add += change
-                elif field == "level" and is_monster:
-                    level = change
-                elif field == "stats_per_banished_monster" and is_monster:
-                    banished = sum(1 for p in s.players for o in s.zone(p, "banished")
-                                   if s.pool[s.objects[o].card]["kind"] == "monster")
-                    atk_add += change * banished
-                    def_add += change * banished
+        rules = continuous_rules(s, "modify")
+        subject = CardView(s, oid)
+        for layer in (_TYPE_FIELDS, _STAT_FIELDS):
+            cache[("chars_partial", oid)] = Chars(name, atk, defense, level, race, attribute, False, atk)
+            for source, ability, value in rules:
+                if not any(field in layer for field, _ in value):
+                    continue
+                env = env_for(s, source.oid, source.controller)
+                if ability.applies_to is not None and not evaluate(ability.applies_to, env.with_subject(subject)):
+                    continue
+                for field, change in value:
+                    if field not in layer:
+                        continue
+                    if field == "race" and is_monster:
+                        race = change
+                    elif field == "name":
+                        name = change
+                    elif field == "atk" and is_monster:
+                        atk_add += change
+                    elif field == "def" and is_monster:
+                        def_add += change
+                    elif field == "level" and is_monster:
+                        level = change
+                    elif field == "stats_per_banished_monster" and is_monster:
+                        banished = sum(1 for p in s.players for o in s.zone(p, "banished")
+                                       if s.pool[s.objects[o].card]["kind"] == "monster")
+                        atk_add += change * banished
+                        def_add += change * banished
+        del cache[("chars_partial", oid)]
     set_atk = None
     original_atk = atk
     for effect in s.lasting:
