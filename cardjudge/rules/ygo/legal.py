@@ -212,18 +212,36 @@ def _activation_event(s, link):
                  method="summons" if link.summons else None)
 
 
+def _activatable_index(pool) -> dict:
+    """card name -> its abilities a player activates (card activations, ignition and quick
+    effects), for the cards that have some (built once per pool)."""
+    index = getattr(pool, "_activatable_index", None)
+    if index is None:
+        index = {}
+        for card in pool:
+            abilities = tuple(a for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
+            if abilities:
+                index[card.name] = abilities
+        pool._activatable_index = index
+    return index
+
+
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     actions = []
     own_turn = s.active == player
     main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
     top_speed = s.chain[-1].speed if s.chain else 0
+    activatable = _activatable_index(s.pool)
     for zone in ACTIVATION_ZONES:
         for oid in s.zone(player, zone):
             obj = s.objects[oid]
+            abilities = activatable.get(obj.card)
+            if not abilities:
+                continue
             card = s.pool[obj.card]
-            for ability in card.abilities:
-                if ability.kind not in ("activate", "ignition", "quick") or zone not in ability.zones:
+            for ability in abilities:
+                if zone not in ability.zones:
                     continue
                 speed = _speed(card, ability)
                 mode = _card_activation_mode(s, obj, card, ability, own_turn)
@@ -454,15 +472,25 @@ def choice_actions(s, choice) -> list[Action]:
 
 def window_actions(s, kind: str, player: str) -> list[Action]:
     """Everything the player with priority may do in the current window, pass last."""
+    actions = window_choices(s, kind, player)
+    actions.append(pass_action(s, kind, player))
+    return actions
+
+
+def window_choices(s, kind: str, player: str) -> list[Action]:
+    """What the player with priority may do in the current window besides passing."""
     actions: list[Action] = []
     if kind == "open" and s.phase in MAIN_PHASES:
         actions += main_phase_plays(s, player)
     if kind == "open" and s.phase == "battle_step":
         actions += attacks(s, player)
     actions += activations(s, player, kind)
-    actions.append(Action(id="", player=player, kind="pass", text=_pass_text(s, kind, player),
-                          payload=(("mode", "pass"),)))
     return actions
+
+
+def pass_action(s, kind: str, player: str) -> Action:
+    """Passing priority in the current window."""
+    return Action(id="", player=player, kind="pass", text=_pass_text(s, kind, player), payload=(("mode", "pass"),))
 
 
 def _pass_text(s, kind, player) -> str:

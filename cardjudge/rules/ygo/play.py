@@ -10,7 +10,8 @@ from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger, windo
 
 def apply(state: State, action) -> State:
     """The state after ``action`` (one of ``legal_actions(state)``); ``state`` is not changed."""
-    if not any(a.signature() == action.signature() for a in legal.legal_actions(state)):
+    listed = legal.legal_actions(state)
+    if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
     mode = action.get("mode")
@@ -148,8 +149,9 @@ def advance(d: Draft) -> list | None:
         kind, priority, _ = window(d)
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
-        actions = legal.window_actions(d, kind, priority)
-        if len(actions) > 1:
-            return actions
+        choices = legal.window_choices(d, kind, priority)
+        if choices:
+            choices.append(legal.pass_action(d, kind, priority))
+            return choices
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")
