@@ -233,8 +233,9 @@ def activations(s, player: str, kind: str) -> list[Action]:
     main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
     top_speed = s.chain[-1].speed if s.chain else 0
     activatable = _activatable_index(s.pool)
+    zones = s.zones
     for zone in ACTIVATION_ZONES:
-        for oid in s.zone(player, zone):
+        for oid in zones.get((player, zone), ()):
             obj = s.objects[oid]
             abilities = activatable.get(obj.card)
             if not abilities:

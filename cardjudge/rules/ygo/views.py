@@ -34,6 +34,19 @@ def card_def(s, oid):
     return s.pool[s.objects[oid].card]
 
 
+def _continuous_index(pool) -> dict:
+    """card name -> its continuous abilities, for the cards that have some (built once per pool)."""
+    index = getattr(pool, "_continuous_index", None)
+    if index is None:
+        index = {}
+        for card in pool:
+            abilities = tuple(a for a in card.abilities if a.kind == "continuous")
+            if abilities:
+                index[card.name] = abilities
+        pool._continuous_index = index
+    return index
+
+
 def _continuous_sources(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field that is not negated."""
     cache = s.cache()
@@ -42,15 +55,17 @@ def _continuous_sources(s) -> list:
     found = []
     cache["continuous"] = found  # guard against recursion while negation is computed
     negated = negated_oids(s)
+    index = _continuous_index(s.pool)
     for player in s.players:
         for zone in ON_FIELD:
             for oid in s.zone(player, zone):
                 obj = s.objects[oid]
-                if not obj.face_up or oid in negated:
+                abilities = index.get(obj.card)
+                if not abilities or not obj.face_up or oid in negated:
                     continue
                 card = s.pool[obj.card]
-                for ability in card.abilities:
-                    if ability.kind == "continuous" and obj.zone in ability.zones:
+                for ability in abilities:
+                    if obj.zone in ability.zones:
                         found.append((obj, card, ability))
     return found
 
@@ -87,13 +102,15 @@ def negated_oids(s) -> set:
     if "negated" not in cache:
         cache["negated"] = set()
         candidates = []
+        index = _continuous_index(s.pool)
         for player in s.players:
             for zone in ON_FIELD:
                 for oid in s.zone(player, zone):
                     obj = s.objects[oid]
-                    if obj.face_up:
+                    abilities = index.get(obj.card)
+                    if abilities and obj.face_up:
                         card = s.pool[obj.card]
-                        candidates.extend((obj, card, a) for a in card.abilities if a.kind == "continuous")
+                        candidates.extend((obj, card, a) for a in abilities)
         cache["negated"] = _negated_by(s, candidates)
     return cache["negated"]
 
