@@ -226,50 +226,59 @@ def _activatable_index(pool) -> dict:
     return index
 
 
+def _activation_candidates(s, player: str) -> list:
+    """(zone, oid, activatable abilities) of the player's cards that have some, in zone order;
+    memoised per state (a Draft forgets it at its next change)."""
+    cache = s.cache()
+    key = ("activation_candidates", player)
+    found = cache.get(key)
+    if found is None:
+        activatable = _activatable_index(s.pool)
+        zones, objects = s.zones, s.objects
+        found = cache[key] = [(zone, oid, activatable[objects[oid].card])
+                              for zone in ACTIVATION_ZONES for oid in zones.get((player, zone), ())
+                              if objects[oid].card in activatable]
+    return found
+
+
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     actions = []
     own_turn = s.active == player
     main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
     top_speed = s.chain[-1].speed if s.chain else 0
-    activatable = _activatable_index(s.pool)
-    zones = s.zones
-    for zone in ACTIVATION_ZONES:
-        for oid in zones.get((player, zone), ()):
-            obj = s.objects[oid]
-            abilities = activatable.get(obj.card)
-            if not abilities:
+    for zone, oid, abilities in _activation_candidates(s, player):
+        obj = s.objects[oid]
+        card = s.pool[obj.card]
+        for ability in abilities:
+            if zone not in ability.zones:
                 continue
-            card = s.pool[obj.card]
-            for ability in abilities:
-                if zone not in ability.zones:
+            speed = _speed(card, ability)
+            mode = _card_activation_mode(s, obj, card, ability, own_turn)
+            if mode is None:
+                continue
+            if speed == 1 and not (own_turn and main_open):
+                continue
+            if kind == "summon" and ability.on != "summoning":
+                continue
+            if kind != "summon" and ability.on == "summoning":
+                continue
+            if kind == "damage" and not (ability.damage_step or speed == 3):
+                continue
+            if kind == "respond" and speed < max(2, top_speed):
+                continue
+            if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
+                continue
+            key = _limit_key(obj, card, ability, player)
+            if key is not None and key in s.used:
+                continue
+            for event in _matching_events(s, ability, kind, obj, player):
+                env = env_for(s, oid, player, event)
+                if ability.condition is not None and not evaluate(ability.condition, env):
                     continue
-                speed = _speed(card, ability)
-                mode = _card_activation_mode(s, obj, card, ability, own_turn)
-                if mode is None:
-                    continue
-                if speed == 1 and not (own_turn and main_open):
-                    continue
-                if kind == "summon" and ability.on != "summoning":
-                    continue
-                if kind != "summon" and ability.on == "summoning":
-                    continue
-                if kind == "damage" and not (ability.damage_step or speed == 3):
-                    continue
-                if kind == "respond" and speed < max(2, top_speed):
-                    continue
-                if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
-                    continue
-                key = _limit_key(obj, card, ability, player)
-                if key is not None and key in s.used:
-                    continue
-                for event in _matching_events(s, ability, kind, obj, player):
-                    env = env_for(s, oid, player, event)
-                    if ability.condition is not None and not evaluate(ability.condition, env):
-                        continue
-                    extra = play_cost(s, player, zone == "hand")
-                    for option in activation_options(s, oid, ability, player, event, extra):
-                        actions.append(_activation_action(s, obj, card, ability, player, option, event, mode))
+                extra = play_cost(s, player, zone == "hand")
+                for option in activation_options(s, oid, ability, player, event, extra):
+                    actions.append(_activation_action(s, obj, card, ability, player, option, event, mode))
     return actions
 
 
@@ -526,7 +535,8 @@ def legal_actions(s) -> list[Action]:
     if "legal" not in cache:
         listed = []
         raw = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
-        for number, action in enumerate(raw if raw is not None else raw_actions(s), 1):
-            listed.append(Action(**{**_fields(action), "id": f"a{number}"}))
+        for number, a in enumerate(raw if raw is not None else raw_actions(s), 1):
+            listed.append(Action(f"a{number}", a.player, a.kind, a.text, a.card, a.card_id, a.ability, a.costs,
+                                 a.targets, a.position, a.payload))
         cache["legal"] = listed
     return list(cache["legal"])

@@ -121,17 +121,18 @@ def advance(d: Draft) -> list | None:
 
     Returns the actions of the window it stopped in when it had to list them to know that a
     player has a decision to make (None otherwise)."""
+    data = d.game_data  # the Draft's own dict: the calls below change it in place
     for _ in range(2000):
         effects.check_lp(d)
-        if d.winner is not None or "choice" in d.game_data:
+        if d.winner is not None or "choice" in data:
             return None
-        if d.get("maintenance"):
+        if data.get("maintenance"):
             effects.next_maintenance(d)
             continue
-        if d.get("resolving_chain"):
+        if data.get("resolving_chain"):
             flow.resolve_next(d)
             continue
-        has_triggers = any(isinstance(p, PendingTrigger) for p in d.pending)
+        has_triggers = bool(d.pending) and any(isinstance(p, PendingTrigger) for p in d.pending)
         if has_triggers and (not d.chain or d.get("placing")):
             if not d.get("placing"):
                 flow.drop_missed_timing(d)

@@ -120,8 +120,19 @@ def is_negated(s, oid) -> bool:
     return oid in negated_oids(s)
 
 
+def _continuous_rule_names(pool) -> frozenset:
+    """The names of the rules that the continuous abilities of the pool's cards set."""
+    names = getattr(pool, "_continuous_rule_names", None)
+    if names is None:
+        names = pool._continuous_rule_names = frozenset(
+            name for abilities in _continuous_index(pool).values() for ability in abilities for name, _ in ability.rule)
+    return names
+
+
 def continuous_rules(s, rule: str) -> list:
     """(obj, ability, value) for every applying continuous rule of that name."""
+    if rule not in _continuous_rule_names(s.pool):
+        return []  # no card of the pool sets it
     out = []
     for obj, card, ability in _continuous_sources(s):
         for name, value in ability.rule:
