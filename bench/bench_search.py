@@ -25,6 +25,8 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+
 from cardjudge import load_position
 from cardjudge.solver.combos import EngineDomain
 from cardjudge.solver.goals import Goal, parse_goal
