@@ -87,9 +87,18 @@ def digest(state) -> int:
             tuple((ps.name, ps.life, ps.flags, _shallow(state, ps.extra)) for ps in state.player_states),
             _shallow(state, state.chain), _multiset(state, state.pending), _multiset(state, state.lasting),
             _multiset(state, (_used_shallow(state, u) for u in state.used)),
-            _multiset(state, ((k, _shallow(state, v, k in _OID_DATA)) for k, v in state.game_data
-                              if k not in _SKIPPED_DATA)))
+            _data_multiset(state))
     return (objects + hash(rest)) & _MASK
+
+
+def _data_multiset(state) -> int:
+    """What ``_multiset`` gives for the (key, shallow value) pairs of ``game_data``, without its
+    second pass over values that are already shallow (``_shallow`` leaves its results as they are)."""
+    total = 0
+    for k, v in state.game_data:
+        if k not in _SKIPPED_DATA:
+            total += hash((k, _shallow(state, v, k in _OID_DATA)))
+    return total & _MASK
 
 
 def _multiset(state, values) -> int:
