@@ -15,6 +15,8 @@ import sys
 import timeit
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+
 from cardjudge import apply, legal_actions, list_chains, load_position
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -104,9 +104,18 @@ def digest(state) -> int:
             tuple((ps.name, ps.life, ps.flags, _shallow(state, ps.extra)) for ps in state.player_states),
             _shallow(state, state.chain), _multiset(state, state.pending), _multiset(state, state.lasting),
             _multiset(state, (_used_shallow(state, u) for u in state.used)),
-            _multiset(state, ((k, _shallow(state, v, k in _OID_DATA)) for k, v in state.game_data
-                              if k not in _SKIPPED_DATA)))
+            _data_multiset(state))
     return (objects + hash(rest)) & _MASK
+
+
+def _data_multiset(state) -> int:
+    """What ``_multiset`` gives for the (key, shallow value) pairs of ``game_data``, without its
+    second pass over values that are already shallow (``_shallow`` leaves its results as they are)."""
+    total = 0
+    for k, v in state.game_data:
+        if k not in _SKIPPED_DATA:
+            total += hash((k, _shallow(state, v, k in _OID_DATA)))
+    return total & _MASK
 
 
 def _multiset(state, values) -> int:
@@ -127,6 +136,9 @@ def _object(state, oid) -> int | str:
     return "gone" if obj is None else object_hash(obj)
 
 
+_PLAIN = frozenset({str, type(None), bool, float})
+
+
 def _shallow(state, value: Any, oids: bool = False) -> Any:
     """``_canon`` made cheap: objects referred to stand as their ``object_hash``, multisets as
     frozensets. A function of the canonical form, so equal canonical forms give equal results."""
@@ -136,11 +148,19 @@ def _shallow(state, value: Any, oids: bool = False) -> Any:
     if kind is int:
         return _object(state, value) if oids else value
     if kind is tuple or kind is list:
-        return tuple([_shallow(state, item, oids) for item in value])
+        # plain items stand for themselves: kept inline, without a call each
+        return tuple([item if type(item) in _PLAIN or (not oids and type(item) is int) else _shallow(state, item, oids)
+                      for item in value])
     fields = _record_fields(kind)
     if fields is not None:
-        return (kind.__name__,) + tuple([(name, _shallow(state, getattr(value, name), oids or refers))
-                                         for name, refers in fields])
+        out = [kind.__name__]
+        for name, refers in fields:
+            item = getattr(value, name)
+            if type(item) in _PLAIN or (type(item) is int and not (oids or refers)):
+                out.append((name, item))
+            else:
+                out.append((name, _shallow(state, item, oids or refers)))
+        return tuple(out)
     if kind is frozenset or kind is set:
         return frozenset([_shallow(state, item, oids) for item in value])
     if kind is dict:
@@ -164,6 +184,13 @@ def _record_fields(kind) -> tuple | None:
 
 
 def _canon(state, value: Any, oids: bool = False) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is int:
+        return _describe(state, value) if oids else value
+    if kind is tuple:
+        return tuple([_canon(state, item, oids) for item in value])
     if isinstance(value, bool) or value is None or isinstance(value, str | float):
         return value
     if isinstance(value, int):
@@ -174,11 +201,10 @@ def _canon(state, value: Any, oids: bool = False) -> Any:
         return tuple(sorted((_canon(state, item, oids) for item in value), key=repr))
     if isinstance(value, dict):
         return tuple(sorted(((k, _canon(state, v, oids or k in _OID_FIELDS)) for k, v in value.items()), key=repr))
-    if dataclasses.is_dataclass(value):
-        return (type(value).__name__,) + tuple(
-            (f.name, _canon(state, getattr(value, f.name), oids or f.name in _OID_FIELDS))
-            for f in dataclasses.fields(value) if f.name not in _SKIPPED_FIELDS
-        )
+    fields = _record_fields(kind)
+    if fields is not None:
+        return (kind.__name__,) + tuple([(name, _canon(state, getattr(value, name), oids or refers))
+                                         for name, refers in fields])
     return repr(value)
 
 

@@ -56,6 +56,8 @@ def solve(slots: list[Slot], class_of: dict | None = None, limit: int | None = N
     class_of = class_of or {}
     if not slots:
         return [{}]
+    if len(slots) == 1 and limit is None and slots[0].min_total is None and slots[0].candidates:
+        return _solve_one(slots[0], class_of)
     members: dict[Hashable, list] = {}  # class -> candidates in a stable order
     slot_classes: list[dict[Hashable, list]] = []
     for slot in slots:
@@ -94,6 +96,33 @@ def solve(slots: list[Slot], class_of: dict | None = None, limit: int | None = N
     for assignment in _iterate(problem, limit):
         solutions.append(_materialize(slots, slot_classes, members, assignment))
     solutions.sort(key=lambda s: [tuple(map(str, s[slot.name])) for slot in slots])
+    return solutions
+
+
+def _solve_one(slot: Slot, class_of: dict) -> list[dict]:
+    """``solve`` for one slot without a weight total (one target, one Tribute choice...): the
+    same solutions, in the same order, enumerated directly rather than by the solver."""
+    if len(slot.candidates) < slot.min:
+        return []
+    groups = list(_classes_of(slot, class_of).values())
+    # what the solver path picks from: each class's distinct candidates, in order
+    distinct = [list(dict.fromkeys(group)) for group in groups]
+    solutions = []
+    picked: list = []
+
+    def fill(index: int, total: int) -> None:
+        if index == len(groups):
+            if total >= slot.min:
+                solutions.append({slot.name: tuple(picked)})
+            return
+        size = len(picked)
+        for count in range(0, min(len(groups[index]), slot.max - total) + 1):
+            picked[size:] = distinct[index][:count]
+            fill(index + 1, total + count)
+        del picked[size:]
+
+    fill(0, 0)
+    solutions.sort(key=lambda s: [tuple(map(str, s[slot.name]))])
     return solutions
 
 

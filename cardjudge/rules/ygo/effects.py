@@ -92,7 +92,7 @@ def change_lp(d: Draft, player: str, amount: int) -> None:
 
 def check_lp(d: Draft) -> None:
     """A player at 0 LP loses at once; both at 0 is a draw."""
-    if d.winner is not None:
+    if d.winner is not None or all(ps.life > 0 for ps in d.player_states):
         return
     dead = [p for p in d.players if d.player(p).life <= 0]
     if len(dead) == len(d.players):

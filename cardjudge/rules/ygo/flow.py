@@ -20,7 +20,7 @@ chain started from comes back with the turn player's priority.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.lasting import tick
@@ -114,9 +114,11 @@ def next_step(d: Draft) -> int:
 
 def emit(d: Draft, event: Event) -> Event:
     """Record an event and collect the triggers it causes (checked at the moment it happens)."""
-    from cardjudge.rules.ygo import triggers
-
-    event = replace(event, seq=d.get("step", 0), labels=tuple(d.objects[o].label for o in event.cards if o in d.objects))
+    objects = d.objects
+    labels = tuple([objects[o].label for o in event.cards if o in objects])
+    # built field by field: dataclasses.replace costs several times more on this hot path
+    event = Event(event.kind, event.cards, event.player, event.reason, event.source, event.method,
+                  event.from_zone, event.to_zone, labels, d.game_data.get("step", 0))
     d.events.append(event)
     triggers.collect(d, event)
     return event
@@ -146,8 +148,6 @@ def do_pass(d: Draft) -> None:
 
 def all_passed(d: Draft, kind: str) -> None:
     """Both players passed with an empty chain in a summon, attack or damage window."""
-    from cardjudge.rules.ygo import battle, summons
-
     if kind == "summon":
         summons.complete_summon(d)
     elif kind == "attack":
@@ -178,8 +178,6 @@ def end_phase_now(d: Draft) -> None:
 
 
 def enter_phase(d: Draft, phase: str) -> None:
-    from cardjudge.rules.ygo import battle, effects
-
     if d.phase in ("battle_start", "battle_step", "damage_step", "battle_end") and phase == "main2":
         battle.leave_battle_phase(d)
     d.phase = phase
@@ -220,7 +218,8 @@ def start_next_turn(d: Draft) -> None:
     d.turn += 1
     d.active = d.opponent_of(d.active)
     for player in d.players:
-        d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
+        if "normal_summon_used" in d.player(player).flags:
+            d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
     turn_flags = {"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn", "flipped_this_turn"}
     for oid, obj in list(d.objects.items()):
         if obj.flags & turn_flags:
@@ -250,8 +249,6 @@ def start_resolving(d: Draft) -> None:
 
 def resolve_next(d: Draft) -> None:
     """Resolve links until one waits for a choice or the chain is empty."""
-    from cardjudge.rules.ygo import effects
-
     while d.chain and "choice" not in d.game_data and d.winner is None:
         link = d.chain[-1]
         resolving = d.get("resolving")
@@ -273,8 +270,6 @@ def resolve_next(d: Draft) -> None:
 
 def chain_resolved(d: Draft) -> None:
     """The chain is empty: triggers first, then back to the window the chain came from."""
-    from cardjudge.rules.ygo import summons
-
     d.game_data.pop("resolving_chain", None)
     d.game_data.pop("chain_events", None)
     kind = base_window(d)
@@ -325,3 +320,7 @@ def finish_triggers_if_done(d: Draft) -> None:
     if d.chain:
         set_window(d, "respond", d.opponent_of(d.chain[-1].controller), 0)
 
+
+# These modules import this one; imported last (rather than in each function, as they were)
+# so that the hot paths of the turn flow do not pay an import statement per call.
+from cardjudge.rules.ygo import battle, effects, summons, triggers  # noqa: E402

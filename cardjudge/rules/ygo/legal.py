@@ -212,45 +212,73 @@ def _activation_event(s, link):
                  method="summons" if link.summons else None)
 
 
+def _activatable_index(pool) -> dict:
+    """card name -> its abilities a player activates (card activations, ignition and quick
+    effects), for the cards that have some (built once per pool)."""
+    index = getattr(pool, "_activatable_index", None)
+    if index is None:
+        index = {}
+        for card in pool:
+            abilities = tuple(a for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
+            if abilities:
+                index[card.name] = abilities
+        pool._activatable_index = index
+    return index
+
+
+def _activation_candidates(s, player: str) -> list:
+    """(zone, oid, activatable abilities) of the player's cards that have some, in zone order;
+    memoised per state (a Draft forgets it at its next change)."""
+    cache = s.cache()
+    key = ("activation_candidates", player)
+    found = cache.get(key)
+    if found is None:
+        activatable = _activatable_index(s.pool)
+        zones, objects = s.zones, s.objects
+        found = cache[key] = [(zone, oid, activatable[objects[oid].card])
+                              for zone in ACTIVATION_ZONES for oid in zones.get((player, zone), ())
+                              if objects[oid].card in activatable]
+    return found
+
+
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     actions = []
     own_turn = s.active == player
     main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
     top_speed = s.chain[-1].speed if s.chain else 0
-    for zone in ACTIVATION_ZONES:
-        for oid in s.zone(player, zone):
-            obj = s.objects[oid]
-            card = s.pool[obj.card]
-            for ability in card.abilities:
-                if ability.kind not in ("activate", "ignition", "quick") or zone not in ability.zones:
+    for zone, oid, abilities in _activation_candidates(s, player):
+        obj = s.objects[oid]
+        card = s.pool[obj.card]
+        for ability in abilities:
+            if zone not in ability.zones:
+                continue
+            speed = _speed(card, ability)
+            mode = _card_activation_mode(s, obj, card, ability, own_turn)
+            if mode is None:
+                continue
+            if speed == 1 and not (own_turn and main_open):
+                continue
+            if kind == "summon" and ability.on != "summoning":
+                continue
+            if kind != "summon" and ability.on == "summoning":
+                continue
+            if kind == "damage" and not (ability.damage_step or speed == 3):
+                continue
+            if kind == "respond" and speed < max(2, top_speed):
+                continue
+            if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
+                continue
+            key = _limit_key(obj, card, ability, player)
+            if key is not None and key in s.used:
+                continue
+            for event in _matching_events(s, ability, kind, obj, player):
+                env = env_for(s, oid, player, event)
+                if ability.condition is not None and not evaluate(ability.condition, env):
                     continue
-                speed = _speed(card, ability)
-                mode = _card_activation_mode(s, obj, card, ability, own_turn)
-                if mode is None:
-                    continue
-                if speed == 1 and not (own_turn and main_open):
-                    continue
-                if kind == "summon" and ability.on != "summoning":
-                    continue
-                if kind != "summon" and ability.on == "summoning":
-                    continue
-                if kind == "damage" and not (ability.damage_step or speed == 3):
-                    continue
-                if kind == "respond" and speed < max(2, top_speed):
-                    continue
-                if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
-                    continue
-                key = _limit_key(obj, card, ability, player)
-                if key is not None and key in s.used:
-                    continue
-                for event in _matching_events(s, ability, kind, obj, player):
-                    env = env_for(s, oid, player, event)
-                    if ability.condition is not None and not evaluate(ability.condition, env):
-                        continue
-                    extra = play_cost(s, player, zone == "hand")
-                    for option in activation_options(s, oid, ability, player, event, extra):
-                        actions.append(_activation_action(s, obj, card, ability, player, option, event, mode))
+                extra = play_cost(s, player, zone == "hand")
+                for option in activation_options(s, oid, ability, player, event, extra):
+                    actions.append(_activation_action(s, obj, card, ability, player, option, event, mode))
     return actions
 
 
@@ -454,15 +482,25 @@ def choice_actions(s, choice) -> list[Action]:
 
 def window_actions(s, kind: str, player: str) -> list[Action]:
     """Everything the player with priority may do in the current window, pass last."""
+    actions = window_choices(s, kind, player)
+    actions.append(pass_action(s, kind, player))
+    return actions
+
+
+def window_choices(s, kind: str, player: str) -> list[Action]:
+    """What the player with priority may do in the current window besides passing."""
     actions: list[Action] = []
     if kind == "open" and s.phase in MAIN_PHASES:
         actions += main_phase_plays(s, player)
     if kind == "open" and s.phase == "battle_step":
         actions += attacks(s, player)
     actions += activations(s, player, kind)
-    actions.append(Action(id="", player=player, kind="pass", text=_pass_text(s, kind, player),
-                          payload=(("mode", "pass"),)))
     return actions
+
+
+def pass_action(s, kind: str, player: str) -> Action:
+    """Passing priority in the current window."""
+    return Action(id="", player=player, kind="pass", text=_pass_text(s, kind, player), payload=(("mode", "pass"),))
 
 
 def _pass_text(s, kind, player) -> str:
@@ -497,7 +535,8 @@ def legal_actions(s) -> list[Action]:
     if "legal" not in cache:
         listed = []
         raw = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
-        for number, action in enumerate(raw if raw is not None else raw_actions(s), 1):
-            listed.append(Action(**{**_fields(action), "id": f"a{number}"}))
+        for number, a in enumerate(raw if raw is not None else raw_actions(s), 1):
+            listed.append(Action(f"a{number}", a.player, a.kind, a.text, a.card, a.card_id, a.ability, a.costs,
+                                 a.targets, a.position, a.payload))
         cache["legal"] = listed
     return list(cache["legal"])

@@ -10,7 +10,8 @@ from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger, windo
 
 def apply(state: State, action) -> State:
     """The state after ``action`` (one of ``legal_actions(state)``); ``state`` is not changed."""
-    if not any(a.signature() == action.signature() for a in legal.legal_actions(state)):
+    listed = legal.legal_actions(state)
+    if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
     mode = action.get("mode")
@@ -120,17 +121,18 @@ def advance(d: Draft) -> list | None:
 
     Returns the actions of the window it stopped in when it had to list them to know that a
     player has a decision to make (None otherwise)."""
+    data = d.game_data  # the Draft's own dict: the calls below change it in place
     for _ in range(2000):
         effects.check_lp(d)
-        if d.winner is not None or "choice" in d.game_data:
+        if d.winner is not None or "choice" in data:
             return None
-        if d.get("maintenance"):
+        if data.get("maintenance"):
             effects.next_maintenance(d)
             continue
-        if d.get("resolving_chain"):
+        if data.get("resolving_chain"):
             flow.resolve_next(d)
             continue
-        has_triggers = any(isinstance(p, PendingTrigger) for p in d.pending)
+        has_triggers = bool(d.pending) and any(isinstance(p, PendingTrigger) for p in d.pending)
         if has_triggers and (not d.chain or d.get("placing")):
             if not d.get("placing"):
                 flow.drop_missed_timing(d)
@@ -148,8 +150,9 @@ def advance(d: Draft) -> list | None:
         kind, priority, _ = window(d)
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
-        actions = legal.window_actions(d, kind, priority)
-        if len(actions) > 1:
-            return actions
+        choices = legal.window_choices(d, kind, priority)
+        if choices:
+            choices.append(legal.pass_action(d, kind, priority))
+            return choices
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")

@@ -34,6 +34,19 @@ def card_def(s, oid):
     return s.pool[s.objects[oid].card]
 
 
+def _continuous_index(pool) -> dict:
+    """card name -> its continuous abilities, for the cards that have some (built once per pool)."""
+    index = getattr(pool, "_continuous_index", None)
+    if index is None:
+        index = {}
+        for card in pool:
+            abilities = tuple(a for a in card.abilities if a.kind == "continuous")
+            if abilities:
+                index[card.name] = abilities
+        pool._continuous_index = index
+    return index
+
+
 def _continuous_sources(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field that is not negated."""
     cache = s.cache()
@@ -42,15 +55,17 @@ def _continuous_sources(s) -> list:
     found = []
     cache["continuous"] = found  # guard against recursion while negation is computed
     negated = negated_oids(s)
+    index = _continuous_index(s.pool)
     for player in s.players:
         for zone in ON_FIELD:
             for oid in s.zone(player, zone):
                 obj = s.objects[oid]
-                if not obj.face_up or oid in negated:
+                abilities = index.get(obj.card)
+                if not abilities or not obj.face_up or oid in negated:
                     continue
                 card = s.pool[obj.card]
-                for ability in card.abilities:
-                    if ability.kind == "continuous" and obj.zone in ability.zones:
+                for ability in abilities:
+                    if obj.zone in ability.zones:
                         found.append((obj, card, ability))
     return found
 
@@ -87,13 +102,15 @@ def negated_oids(s) -> set:
     if "negated" not in cache:
         cache["negated"] = set()
         candidates = []
+        index = _continuous_index(s.pool)
         for player in s.players:
             for zone in ON_FIELD:
                 for oid in s.zone(player, zone):
                     obj = s.objects[oid]
-                    if obj.face_up:
+                    abilities = index.get(obj.card)
+                    if abilities and obj.face_up:
                         card = s.pool[obj.card]
-                        candidates.extend((obj, card, a) for a in card.abilities if a.kind == "continuous")
+                        candidates.extend((obj, card, a) for a in abilities)
         cache["negated"] = _negated_by(s, candidates)
     return cache["negated"]
 
@@ -103,8 +120,19 @@ def is_negated(s, oid) -> bool:
     return oid in negated_oids(s)
 
 
+def _continuous_rule_names(pool) -> frozenset:
+    """The names of the rules that the continuous abilities of the pool's cards set."""
+    names = getattr(pool, "_continuous_rule_names", None)
+    if names is None:
+        names = pool._continuous_rule_names = frozenset(
+            name for abilities in _continuous_index(pool).values() for ability in abilities for name, _ in ability.rule)
+    return names
+
+
 def continuous_rules(s, rule: str) -> list:
     """(obj, ability, value) for every applying continuous rule of that name."""
+    if rule not in _continuous_rule_names(s.pool):
+        return []  # no card of the pool sets it
     out = []
     for obj, card, ability in _continuous_sources(s):
         for name, value in ability.rule:
