@@ -3,7 +3,8 @@
 Run on demand: ``python bench/bench_mtg.py [--repeat N]``. Prints the median time of
 ``legal_actions`` and of ``apply`` (the first listed action) on each Magic example
 position. The per-state memo is cleared before every timed call, so each figure is a
-cold call; the answers remembered across states (mana payments) are kept, as in a search, except in the column "all cold" where they are forgotten too.
+cold call; the answers remembered across states (mana payments, cost and target problems by
+shape) are kept, as in a search, except in the column "all cold" where they are forgotten too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 
 from cardjudge import apply, legal_actions, load_position  # noqa: E402
-from cardjudge.rules.mtg import mana  # noqa: E402
+from cardjudge.rules.mtg import mana, shapes  # noqa: E402
 EXAMPLES = ["mtg-midgame.yaml", "mtg-end-step.yaml"]
 
 
@@ -30,8 +31,9 @@ def cold(state):
 
 
 def forget_answers() -> None:
-    """Forget the answers remembered across states (mana payments)."""
+    """Forget the answers remembered across states (payments, problems by shape)."""
     mana._cached_payments.cache_clear()
+    shapes.forget()
 
 
 def median_ms(call, state, repeat: int, all_cold: bool = False) -> float:

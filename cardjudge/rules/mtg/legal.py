@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardjudge.rules.core.actions import Action, CostPart
-from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
+from cardjudge.rules.mtg.shapes import solve
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (

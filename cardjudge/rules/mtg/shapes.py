@@ -1,0 +1,66 @@
+"""Cost and target problems solved once per shape.
+
+A problem of ``core.choices`` depends on its candidates only through their order, their
+interchangeability classes and their weights: crewing Sky Skiff with six creatures of
+powers 2, 1, 1, 2, 2, 1 has the same solutions, up to renaming, in every state where those
+six creatures stand untapped. :func:`solve` renames the candidates to their positions,
+solves that *shape* once (the answers are remembered, like mana payments: a search asks the
+same question from many states), and renames the solutions back, in the order
+``choices.solve`` gives them.
+
+>>> from cardjudge.rules.core.choices import Slot
+>>> solve([Slot("pick", (7, 12, 9), 2, 2)], {7: "Elf", 12: "Elf", 9: "Bear"})
+[{'pick': (7, 12)}, {'pick': (7, 9)}]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cardjudge.rules.core import choices
+from cardjudge.rules.core.choices import Slot
+
+
+def solve(slots: list[Slot], class_of: dict) -> list[dict]:
+    """Every distinct way to fill all slots, as ``choices.solve(slots, class_of)`` answers."""
+    if not slots:
+        return [{}]
+    index: dict = {}  # candidate -> its position among all candidates
+    for slot in slots:
+        for candidate in slot.candidates:
+            if candidate not in index:
+                index[candidate] = len(index)
+    numbered: dict = {}  # class -> its number, in order of first appearance
+    classes = []
+    for candidate in index:
+        key = class_of.get(candidate, candidate)
+        if key not in numbered:
+            numbered[key] = len(numbered)
+        classes.append(numbered[key])
+    shape = (
+        tuple(
+            (slot.name, tuple(index[c] for c in slot.candidates), slot.min, slot.max,
+             tuple(slot.weights.get(c, 0) for c in slot.candidates) if slot.weights else None, slot.min_total)
+            for slot in slots
+        ),
+        tuple(classes),
+    )
+    candidates = tuple(index)
+    solutions = [{name: tuple(candidates[i] for i in picked) for name, picked in solution.items()}
+                 for solution in _solved(shape)]
+    solutions.sort(key=lambda s: [tuple(map(str, s[slot.name])) for slot in slots])
+    return solutions
+
+
+@lru_cache(maxsize=4096)
+def _solved(shape: tuple) -> tuple[dict, ...]:
+    """The solutions of one shape, candidates named by their positions."""
+    slot_shapes, classes = shape
+    slots = [Slot(name, picks, low, high, dict(zip(picks, weights)) if weights is not None else {}, min_total)
+             for name, picks, low, high, weights, min_total in slot_shapes]
+    return tuple(choices.solve(slots, dict(enumerate(classes))))
+
+
+def forget() -> None:
+    """Forget every remembered shape (benchmarks measure cold calls)."""
+    _solved.cache_clear()
