@@ -9,8 +9,8 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot
@@ -30,8 +30,7 @@ from cardjudge.rules.mtg.views import (
 PHYREXIAN_LIFE = 2
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """One way to cast or activate: targets, X, non-mana cost parts, the mana payment."""
 
     targets: tuple  # (slot, refs) pairs
@@ -232,9 +231,8 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     obj = s.objects[oid]
     ability = _spell_ability(s, oid)
     targets = ability.targets if ability else ()
-    cost_text = card["mana_cost"] or ""
-    plans = plans_for(s, player, None, cost_text, (), targets)
-    return _actions(s, player, "cast", obj, None, plans, f"{player} {verb(player, 'cast')} {obj.card}")
+    text = f"{player} {verb(player, 'cast')} {obj.card}"
+    return _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
 
 
 def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
@@ -248,43 +246,87 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
     if ability.timing == "your_turn" and s.active != player:
         return []
     exclude = (oid,) if ability.tap or ability.untap else ()
-    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, exclude)
-    if ability.tap:
-        plans = [Plan(plan.targets, plan.x, (("tap", (oid,)),) + plan.parts, plan.payment, plan.life) for plan in plans]
     text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
-    return _actions(s, player, "activate", obj, ability.index, plans, text,
-                    (("mana_ability", True),) if ability.kind == "mana" else ())
+    return _offers(s, player, "activate", obj, ability.index, text, oid, ability.mana, ability.costs, ability.targets,
+                   exclude, ability.tap, (("mana_ability", True),) if ability.kind == "mana" else ())
 
 
-def _actions(s, player, kind, obj, ability_index, plans, text: str, extra_payload: tuple = ()) -> list[Action]:
-    """One action per plan; the cost parts and target texts that plans share are built once."""
+def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts, target_specs, exclude=(),
+            tap_self=False, extra_payload=()) -> list[Action]:
+    """One action per distinct (non-mana cost parts, X, targets, mana payment) of a cast or activation.
+
+    What several actions share (a cost part, a payment's cost part, a target text) is built once;
+    the loops only put the shared pieces together.
+    """
+    life = s.player(player).life
+    for part in parts:
+        if part.kind == "pay_life" and life < part.amount:
+            return []
+    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
+    slots = _cost_slots(s, player, source, parts, exclude)
+    if slots is None:
+        return []
+    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+    part_solutions = solve(slots, class_of) if slots else [{}]
+    if not part_solutions:
+        return []
+    kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
+    tap_pairs = (("tap", (source,)),) if tap_self else ()
+    tap_costs = (CostPart("tap", _labels(s, (source,)), oids=(source,)),) if tap_self else ()
+    pool = mana_pool(s, player)
     name = _name(s, obj.oid)
-    mana_parts: dict = {}
-    other_parts: dict = {}
-    target_texts: dict = {}
-    out = []
-    for plan in plans:
-        costs = []
-        if plan.payment is not None:
-            key = id(plan.payment)
-            if key not in mana_parts:
-                oids = tuple(plan.payment.tapped or plan.payment.sources)
-                mana_parts[key] = CostPart("mana", _labels(s, oids), oids=oids)
-            costs.append(mana_parts[key])
-        for part, oids in plan.parts:
-            if (part, oids) not in other_parts:
-                other_parts[(part, oids)] = CostPart(part, _labels(s, oids), oids=tuple(oids))
-            costs.append(other_parts[(part, oids)])
-        if plan.life:
-            costs.append(CostPart("pay_life", (), amount=plan.life))
-        if plan.targets not in target_texts:
-            labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
-            target_texts[plan.targets] = (labels, " targeting " + ", ".join(labels) if labels else "")
-        labels, suffix = target_texts[plan.targets]
-        full = text + suffix + (f" with X={plan.x}" if plan.x else "")
-        out.append(Action("", player, kind, full, card=name, card_id=obj.label, ability=ability_index,
-                          costs=tuple(costs), targets=labels, payload=(("oid", obj.oid), ("plan", plan)) + extra_payload))
+    head = (("oid", obj.oid),)
+    out: list[Action] = []
+    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
+    mana_costs: dict = {}  # id(payment) -> its cost part
+    for variant, life_paid in _phyrexian_variants(cost_text, life):
+        cost = _parse_cost(variant)
+        free = cost.is_zero
+        life_total = life_paid + life_parts
+        life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
+        for solution in part_solutions:
+            picked = tuple(solution[slot.name] for slot in slots)
+            part_pairs = tap_pairs + tuple(zip(kinds, picked))
+            part_costs = tap_costs + tuple(CostPart(k, _labels(s, oids), oids=tuple(oids)) for k, oids in zip(kinds, picked))
+            if free:
+                xs, sources, used = (0,), None, None
+            else:
+                used = set(exclude).union(*picked)
+                sources = mana_sources(s, player, used)
+                top = _max_x(s, player, variant, cost, pool, sources, used)
+                if top < 0:
+                    continue
+                xs = range(top + 1) if cost.x_count else (0,)
+            for x in xs:
+                pays = (None,) if free else _payments(s, player, variant, cost, pool, sources, used, x)
+                if not pays:
+                    continue
+                if x not in targets_for_x:
+                    targets_for_x[x] = [_target_text(s, targets) for targets in
+                                        _target_choices(s, target_specs, source, player, x)]
+                with_x = f" with X={x}" if x else ""
+                for targets, labels, suffix in targets_for_x[x]:
+                    full = text + suffix + with_x
+                    for payment in pays:
+                        if payment is None:
+                            costs = part_costs + life_costs
+                        else:
+                            mana = mana_costs.get(id(payment))
+                            if mana is None:
+                                oids = tuple(payment.tapped or payment.sources)
+                                mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
+                            costs = (mana,) + part_costs + life_costs
+                        plan = Plan(targets, x, part_pairs, payment, life_total)
+                        # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
+                        out.append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
+                                          head + (("plan", plan),) + extra_payload))
     return out
+
+
+def _target_text(s, targets) -> tuple:
+    """(targets, their labels, the text " targeting ...") of one choice of targets."""
+    labels = tuple(_label(s, ref) for _, refs in targets for ref in refs)
+    return targets, labels, " targeting " + ", ".join(labels) if labels else ""
 
 
 # ---------------------------------------------------------------- targets and costs
@@ -449,49 +491,14 @@ def _payments(s, player, text, cost, pool, sources, used, x) -> list:
     return cache[key]
 
 
-def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, exclude=()) -> list[Plan]:
-    """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
+def _phyrexian_variants(cost_text: str, life: int) -> list[tuple[str, int]]:
+    """(the mana cost, the life paid) for each number of {C/P} symbols paid with 2 life."""
     base_text, phyrexian = _split_phyrexian(cost_text)
-    colors = _phyrexian_colors(cost_text)
+    colors = _phyrexian_colors(cost_text) if phyrexian else []
     variants = []
-    life = s.player(player).life
     for paid_with_life in range(phyrexian + 1):
         if PHYREXIAN_LIFE * paid_with_life > life:
             break
         extra = "".join("{%s}" % c for c in colors[paid_with_life:])
         variants.append((base_text + extra, PHYREXIAN_LIFE * paid_with_life))
-    for part in parts:
-        if part.kind == "pay_life" and life < part.amount:
-            return []
-    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
-    slots = _cost_slots(s, player, source, parts, exclude)
-    if slots is None:
-        return []
-    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
-    part_solutions = solve(slots, class_of) if slots else [{}]
-    if not part_solutions:
-        return []
-    pool = mana_pool(s, player)
-    plans = []
-    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
-    for text, life_paid in variants:
-        cost = _parse_cost(text)
-        free = cost.is_zero and not cost.x_count
-        for solution in part_solutions:
-            used = set(exclude) | {oid for oids in solution.values() for oid in oids}
-            sources = [] if free else mana_sources(s, player, used)
-            top = 0 if free else _max_x(s, player, text, cost, pool, sources, used)
-            if top < 0:
-                continue
-            xs = range(top + 1) if cost.x_count else (0,)
-            part_pairs = tuple((slot.name.split(":", 1)[1], solution[slot.name]) for slot in slots)
-            for x in xs:
-                pays = (None,) if free else _payments(s, player, text, cost, pool, sources, used, x)
-                if not pays:
-                    continue
-                if x not in targets_for_x:
-                    targets_for_x[x] = _target_choices(s, target_specs, source, player, x)
-                for targets in targets_for_x[x]:
-                    for payment in pays:
-                        plans.append(Plan(targets, x, part_pairs, payment, life_paid + life_parts))
-    return plans
+    return variants
