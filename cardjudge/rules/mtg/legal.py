@@ -9,7 +9,7 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
@@ -19,7 +19,7 @@ from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
-from cardjudge.rules.mtg.shapes import solve
+from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
@@ -267,27 +267,29 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
     if slots is None:
         return []
     class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
-    part_solutions = solve(slots, class_of) if slots else [{}]
+    part_solutions = solve_picks(slots, class_of)
     if not part_solutions:
         return []
     kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
+    label_of = {oid: _label(s, oid) for slot in slots for oid in slot.candidates}
     tap_pairs = (("tap", (source,)),) if tap_self else ()
     tap_costs = (CostPart("tap", _labels(s, (source,)), oids=(source,)),) if tap_self else ()
     pool = mana_pool(s, player)
     name = _name(s, obj.oid)
-    head = (("oid", obj.oid),)
+    oid_pair = ("oid", obj.oid)
     out: list[Action] = []
-    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
+    append = out.append
+    offered_for_x: dict = {}  # x -> (targets, labels, full text) choices: they do not depend on the payment
     mana_costs: dict = {}  # id(payment) -> its cost part
     for variant, life_paid in _phyrexian_variants(cost_text, life):
         cost = _parse_cost(variant)
         free = cost.is_zero
         life_total = life_paid + life_parts
         life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
-        for solution in part_solutions:
-            picked = tuple(solution[slot.name] for slot in slots)
+        for picked in part_solutions:
             part_pairs = tap_pairs + tuple(zip(kinds, picked))
-            part_costs = tap_costs + tuple(CostPart(k, _labels(s, oids), oids=tuple(oids)) for k, oids in zip(kinds, picked))
+            part_costs = tap_costs + tuple([CostPart(k, tuple(map(label_of.__getitem__, oids)), oids=oids)
+                                            for k, oids in zip(kinds, picked)]) + life_costs
             if free:
                 xs, sources, used = (0,), None, None
             else:
@@ -301,25 +303,26 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                 pays = (None,) if free else _payments(s, player, variant, cost, pool, sources, used, x)
                 if not pays:
                     continue
-                if x not in targets_for_x:
-                    targets_for_x[x] = [_target_text(s, targets) for targets in
-                                        _target_choices(s, target_specs, source, player, x)]
-                with_x = f" with X={x}" if x else ""
-                for targets, labels, suffix in targets_for_x[x]:
-                    full = text + suffix + with_x
+                offered = offered_for_x.get(x)
+                if offered is None:
+                    with_x = f" with X={x}" if x else ""
+                    offered = offered_for_x[x] = [
+                        (targets, labels, text + suffix + with_x)
+                        for targets, labels, suffix in map(partial(_target_text, s),
+                                                           _target_choices(s, target_specs, source, player, x))]
+                for targets, labels, full in offered:
                     for payment in pays:
                         if payment is None:
-                            costs = part_costs + life_costs
+                            costs = part_costs
                         else:
                             mana = mana_costs.get(id(payment))
                             if mana is None:
                                 oids = tuple(payment.tapped or payment.sources)
                                 mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
-                            costs = (mana,) + part_costs + life_costs
-                        plan = Plan(targets, x, part_pairs, payment, life_total)
+                            costs = (mana,) + part_costs
                         # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
-                        out.append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
-                                          head + (("plan", plan),) + extra_payload))
+                        append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
+                                      (oid_pair, ("plan", Plan(targets, x, part_pairs, payment, life_total)), *extra_payload)))
     return out
 
 

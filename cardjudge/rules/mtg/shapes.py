@@ -23,8 +23,14 @@ from cardjudge.rules.core.choices import Slot
 
 def solve(slots: list[Slot], class_of: dict) -> list[dict]:
     """Every distinct way to fill all slots, as ``choices.solve(slots, class_of)`` answers."""
+    names = [slot.name for slot in slots]
+    return [dict(zip(names, picks)) for picks in solve_picks(slots, class_of)]
+
+
+def solve_picks(slots: list[Slot], class_of: dict) -> list[tuple]:
+    """The same solutions, each a tuple holding what every slot picks (in slot order)."""
     if not slots:
-        return [{}]
+        return [()]
     index: dict = {}  # candidate -> its position among all candidates
     for slot in slots:
         for candidate in slot.candidates:
@@ -45,20 +51,25 @@ def solve(slots: list[Slot], class_of: dict) -> list[dict]:
         ),
         tuple(classes),
     )
+    # choices.solve orders solutions by the text of the candidates: the rank of each
+    # candidate's text is all that order depends on
     candidates = tuple(index)
-    solutions = [{name: tuple(candidates[i] for i in picked) for name, picked in solution.items()}
-                 for solution in _solved(shape)]
-    solutions.sort(key=lambda s: [tuple(map(str, s[slot.name])) for slot in slots])
-    return solutions
+    texts = [str(c) for c in candidates]
+    rank_of = {text: rank for rank, text in enumerate(sorted(set(texts)))}
+    ranks = tuple(rank_of[text] for text in texts)
+    get = candidates.__getitem__
+    return [tuple(tuple(map(get, picked)) for picked in picks) for picks in _solved(shape, ranks)]
 
 
 @lru_cache(maxsize=4096)
-def _solved(shape: tuple) -> tuple[dict, ...]:
-    """The solutions of one shape, candidates named by their positions."""
+def _solved(shape: tuple, ranks: tuple) -> tuple[tuple, ...]:
+    """The solutions of one shape, candidates named by their positions, in the order their ranks give."""
     slot_shapes, classes = shape
     slots = [Slot(name, picks, low, high, dict(zip(picks, weights)) if weights is not None else {}, min_total)
              for name, picks, low, high, weights, min_total in slot_shapes]
-    return tuple(choices.solve(slots, dict(enumerate(classes))))
+    found = [tuple(solution[slot.name] for slot in slots) for solution in choices.solve(slots, dict(enumerate(classes)))]
+    found.sort(key=lambda picks: [tuple(ranks[i] for i in picked) for picked in picks])
+    return tuple(found)
 
 
 def forget() -> None:
