@@ -64,13 +64,20 @@ def _listing(s) -> list[Action]:
     else:
         player = s.get("priority") or s.active
         actions = priority_actions(s, player)
-    return [_with_id(action, n) for n, action in enumerate(actions, 1)]
+    # the actions were made for this listing only: numbering them in place saves a copy
+    for action, action_id in zip(actions, _ids(len(actions))):
+        object.__setattr__(action, "id", action_id)
+    return actions
 
 
-def _with_id(action: Action, number: int) -> Action:
-    # the action was made for this listing only: numbering it in place saves a copy
-    object.__setattr__(action, "id", f"a{number}")
-    return action
+_IDS: list[str] = []
+
+
+def _ids(count: int) -> list[str]:
+    """The action ids a1, a2 ... up to ``count`` (made once)."""
+    while len(_IDS) < count:
+        _IDS.append(f"a{len(_IDS) + 1}")
+    return _IDS
 
 
 def verb(player: str, base: str) -> str:
@@ -89,8 +96,22 @@ def _label(s, ref) -> str:
     return ref if isinstance(ref, str) else s.objects[ref].label
 
 
+class _LabelTable(dict):
+    """oid -> label of every object of a state; a player's name stands for itself."""
+
+    def __missing__(self, ref):
+        if isinstance(ref, str):
+            return ref
+        raise KeyError(ref)
+
+
 def _labels(s, refs) -> tuple:
-    return tuple(_label(s, ref) for ref in refs)
+    """The labels of objects and players, through a per-state table."""
+    cache = s.cache()
+    table = cache.get("labels")
+    if table is None:
+        table = cache["labels"] = _LabelTable((oid, obj.label) for oid, obj in s.objects.items())
+    return tuple(map(table.__getitem__, refs))
 
 
 # ---------------------------------------------------------------- decisions
@@ -271,7 +292,6 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
     if not part_solutions:
         return []
     kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
-    label_of = {oid: _label(s, oid) for slot in slots for oid in slot.candidates}
     tap_pairs = (("tap", (source,)),) if tap_self else ()
     tap_costs = (CostPart("tap", _labels(s, (source,)), oids=(source,)),) if tap_self else ()
     pool = mana_pool(s, player)
@@ -288,17 +308,20 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
         life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
         for picked in part_solutions:
             part_pairs = tap_pairs + tuple(zip(kinds, picked))
-            part_costs = tap_costs + tuple([CostPart(k, tuple(map(label_of.__getitem__, oids)), oids=oids)
+            part_costs = tap_costs + tuple([CostPart(k, _labels(s, oids), oids=oids)
                                             for k, oids in zip(kinds, picked)]) + life_costs
             if free:
                 xs, sources, used = (0,), None, None
             else:
-                used = set(exclude).union(*picked)
+                used = frozenset(exclude).union(*picked)
                 sources = mana_sources(s, player, used)
-                top = _max_x(s, player, variant, cost, pool, sources, used)
-                if top < 0:
-                    continue
-                xs = range(top + 1) if cost.x_count else (0,)
+                if cost.x_count:
+                    top = _max_x(s, player, variant, cost, pool, sources, used)
+                    if top < 0:
+                        continue
+                    xs = range(top + 1)
+                else:
+                    xs = (0,)
             for x in xs:
                 pays = (None,) if free else _payments(s, player, variant, cost, pool, sources, used, x)
                 if not pays:
@@ -328,7 +351,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
 
 def _target_text(s, targets) -> tuple:
     """(targets, their labels, the text " targeting ...") of one choice of targets."""
-    labels = tuple(_label(s, ref) for _, refs in targets for ref in refs)
+    labels = _labels(s, [ref for _, refs in targets for ref in refs])
     return targets, labels, " targeting " + ", ".join(labels) if labels else ""
 
 
@@ -375,7 +398,8 @@ def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
         for ref in candidates:
             class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
         slots.append(Slot(spec.name, candidates, spec.min, spec.max))
-    return [tuple((spec.name, solution[spec.name]) for spec in specs) for solution in solve(slots, class_of)]
+    names = [spec.name for spec in specs]
+    return [tuple(zip(names, picks)) for picks in solve_picks(slots, class_of)]
 
 
 def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
@@ -423,6 +447,8 @@ def mana_sources(s, player: str, exclude: set) -> list:
     cache = s.cache()
     if key not in cache:
         cache[key] = _mana_sources(s, player)
+    if not exclude:
+        return cache[key]
     return [source for source in cache[key] if not exclude.intersection(source.tapped)]
 
 
@@ -477,17 +503,17 @@ def _parse_cost(text: str):
     return mana_solver.parse_mana_cost(text)
 
 
-def _max_x(s, player, text, cost, pool, sources, used) -> int:
-    key = ("max_x", player, text, frozenset(used))
+def _max_x(s, player, text, cost, pool, sources, used: frozenset) -> int:
+    key = ("max_x", player, text, used)
     cache = s.cache()
     if key not in cache:
         cache[key] = mana_solver.max_x(cost, pool, sources)
     return cache[key]
 
 
-def _payments(s, player, text, cost, pool, sources, used, x) -> list:
+def _payments(s, player, text, cost, pool, sources, used: frozenset, x) -> list:
     """Every payment of a mana cost, memoised per state (many spells share a cost)."""
-    key = ("payments", player, text, frozenset(used), x)
+    key = ("payments", player, text, used, x)
     cache = s.cache()
     if key not in cache:
         cache[key] = mana_solver.payments(cost, pool, sources, x)
@@ -496,6 +522,8 @@ def _payments(s, player, text, cost, pool, sources, used, x) -> list:
 
 def _phyrexian_variants(cost_text: str, life: int) -> list[tuple[str, int]]:
     """(the mana cost, the life paid) for each number of {C/P} symbols paid with 2 life."""
+    if "/P}" not in cost_text:
+        return [(cost_text, 0)] if life >= 0 else []
     base_text, phyrexian = _split_phyrexian(cost_text)
     colors = _phyrexian_colors(cost_text) if phyrexian else []
     variants = []
