@@ -210,9 +210,10 @@ def priority_actions(s, player: str) -> list[Action]:
     sorcery = sorcery_timing(s, player)
     seen_sources = set()
     for oid in s.zone(player, "battlefield"):
-        if class_key(s, oid) in seen_sources:
+        klass = class_key(s, oid)
+        if klass in seen_sources:
             continue  # an interchangeable copy's abilities are listed once (G1)
-        seen_sources.add(class_key(s, oid))
+        seen_sources.add(klass)
         for ability in object_abilities(s, oid):
             if ability.kind in ("mana", "activated"):
                 out.extend(_activations(s, player, oid, ability, sorcery))

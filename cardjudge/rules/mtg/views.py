@@ -247,10 +247,17 @@ def summoning_sick(s, oid) -> bool:
 
 
 def class_key(s, oid) -> tuple:
-    """What makes two objects interchangeable (G1): same card, zone and state."""
-    obj = s.objects[oid]
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra, obj.equipped_to,
-            tuple(e.lid for e in s.lasting if oid in e.affected))
+    """What makes two objects interchangeable (G1): same card, zone and state (memoised per state)."""
+    cache = s.cache()
+    table = cache.get("class_keys")
+    if table is None:
+        table = cache["class_keys"] = {}
+    key = table.get(oid)
+    if key is None:
+        obj = s.objects[oid]
+        key = table[oid] = (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra,
+                            obj.equipped_to, tuple(e.lid for e in s.lasting if oid in e.affected))
+    return key
 
 
 # ---------------------------------------------------------------- the card language
