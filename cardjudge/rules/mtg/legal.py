@@ -303,8 +303,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
     offered_for_x: dict = {}  # x -> (targets, labels, full text) choices: they do not depend on the payment
     mana_costs: dict = {}  # id(payment) -> its cost part
     for variant, life_paid in _phyrexian_variants(cost_text, life):
-        cost = _parse_cost(variant)
-        free = cost.is_zero
+        cost, free = _parse_cost(variant)
         life_total = life_paid + life_parts
         life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
         for picked in part_solutions:
@@ -330,10 +329,13 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                 offered = offered_for_x.get(x)
                 if offered is None:
                     with_x = f" with X={x}" if x else ""
-                    offered = offered_for_x[x] = [
-                        (targets, labels, text + suffix + with_x)
-                        for targets, labels, suffix in map(partial(_target_text, s),
-                                                           _target_choices(s, target_specs, source, player, x))]
+                    if target_specs:
+                        offered = [(targets, labels, text + suffix + with_x)
+                                   for targets, labels, suffix in map(partial(_target_text, s),
+                                                                      _target_choices(s, target_specs, source, player, x))]
+                    else:
+                        offered = [((), (), text + with_x)]
+                    offered_for_x[x] = offered
                 for targets, labels, full in offered:
                     for payment in pays:
                         if payment is None:
@@ -404,7 +406,22 @@ def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
 
 
 def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
-    """The choices the non-mana cost parts ask for (None when one of them cannot be paid)."""
+    """The choices the non-mana cost parts ask for (None when one of them cannot be paid).
+
+    Memoised per state: a mana ability with such parts (Heritage Druid tapping three Elves) is
+    asked for as a listed action and as a mana source.
+    """
+    if not parts:
+        return []
+    key = ("cost_slots", player, source, id(parts), exclude)
+    cache = s.cache()
+    known = cache.get(key)
+    if known is None or known[0] is not parts:
+        known = cache[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
+    return known[1]
+
+
+def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
     slots = []
     for number, part in enumerate(parts):
         name = f"{number}:{part.kind}"
@@ -499,9 +516,10 @@ def _phyrexian_colors(cost_text: str) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def _parse_cost(text: str):
-    """A mana cost parsed once per text."""
-    return mana_solver.parse_mana_cost(text)
+def _parse_cost(text: str) -> tuple:
+    """(the mana cost, whether it is no mana at all), parsed once per text."""
+    cost = mana_solver.parse_mana_cost(text)
+    return cost, cost.is_zero
 
 
 def _max_x(s, player, text, cost, pool, sources, used: frozenset) -> int:
