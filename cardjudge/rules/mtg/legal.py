@@ -23,7 +23,7 @@ from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature,
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature,
     object_abilities, summoning_sick,
 )
 
@@ -66,8 +66,11 @@ def _listing(s) -> list[Action]:
         actions = priority_actions(s, player)
     # the actions were made for this listing only: numbering them in place saves a copy
     for action, action_id in zip(actions, _ids(len(actions))):
-        object.__setattr__(action, "id", action_id)
+        _set_id(action, action_id)
     return actions
+
+
+_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
 
 
 _IDS: list[str] = []
@@ -105,13 +108,18 @@ class _LabelTable(dict):
         raise KeyError(ref)
 
 
-def _labels(s, refs) -> tuple:
-    """The labels of objects and players, through a per-state table."""
+def _label_table(s) -> _LabelTable:
+    """The state's oid -> label table (made once per state)."""
     cache = s.cache()
     table = cache.get("labels")
     if table is None:
         table = cache["labels"] = _LabelTable((oid, obj.label) for oid, obj in s.objects.items())
-    return tuple(map(table.__getitem__, refs))
+    return table
+
+
+def _labels(s, refs) -> tuple:
+    """The labels of objects and players."""
+    return tuple(map(_label_table(s).__getitem__, refs))
 
 
 # ---------------------------------------------------------------- decisions
@@ -293,6 +301,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
     if not part_solutions:
         return []
     kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
+    label = _label_table(s).__getitem__
     tap_pairs = (("tap", (source,)),) if tap_self else ()
     tap_costs = (CostPart("tap", _labels(s, (source,)), oids=(source,)),) if tap_self else ()
     pool = mana_pool(s, player)
@@ -308,7 +317,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
         life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
         for picked in part_solutions:
             part_pairs = tap_pairs + tuple(zip(kinds, picked))
-            part_costs = tap_costs + tuple([CostPart(k, _labels(s, oids), oids=oids)
+            part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
                                             for k, oids in zip(kinds, picked)]) + life_costs
             if free:
                 xs, sources, used = (0,), None, None
@@ -374,9 +383,10 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
             if item.oid not in s.objects:
                 continue
             if s.objects[item.oid].zone == "battlefield":
-                if has_keyword(s, item.oid, "Shroud"):
+                keywords = chars(s, item.oid).keywords
+                if "Shroud" in keywords:
                     continue
-                if has_keyword(s, item.oid, "Hexproof") and s.objects[item.oid].controller != controller:
+                if "Hexproof" in keywords and s.objects[item.oid].controller != controller:
                     continue
             out.append(item.oid)
         elif isinstance(item, PlayerView):

@@ -183,8 +183,9 @@ def chars(s, oid) -> Chars:
     """The characteristics of an object now (the contract's ``now`` mapping)."""
     cache = s.cache()
     key = ("chars", oid)
-    if key in cache:
-        return cache[key]
+    found = cache.get(key)
+    if found is not None:
+        return found
     obj = s.objects[oid]
     card = card_def(s, oid)
     if _unmodified(s, obj):
