@@ -9,12 +9,13 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from functools import lru_cache, partial
 from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot
-from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
@@ -397,11 +398,35 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
 def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     if not specs:
         return [()]
+    if not _mention_self(specs):
+        source = None  # the same choices whatever the source (Cloudshift, an Equip: "creature you control")
     key = ("targets", specs, source, controller, x)
     cache = s.cache()
     if key not in cache:
         cache[key] = _solve_targets(s, specs, source, controller, x)
     return cache[key]
+
+
+_self_mentions: dict = {}  # id(target specs) -> (the specs, whether an expression of theirs names self)
+
+
+def _mention_self(specs) -> bool:
+    """Whether the target specs' expressions name ``self`` (the only way they can see their source)."""
+    known = _self_mentions.get(id(specs))
+    if known is None or known[0] is not specs:
+        known = _self_mentions[id(specs)] = (specs, any(_names_self(spec.source) or _names_self(spec.where)
+                                                        for spec in specs))
+    return known[1]
+
+
+def _names_self(tree) -> bool:
+    if isinstance(tree, Name):
+        return tree.name == "self"
+    if isinstance(tree, (list, tuple)):
+        return any(_names_self(item) for item in tree)
+    if is_dataclass(tree) and not isinstance(tree, type):
+        return any(_names_self(getattr(tree, field.name)) for field in fields(tree))
+    return False
 
 
 def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
