@@ -41,6 +41,10 @@ class Plan(NamedTuple):
     life: int = 0
 
 
+# a Plan from its five fields as one tuple, without the Python-level __new__ (made once per action)
+_plan = partial(tuple.__new__, Plan)
+
+
 def legal_actions(s) -> list[Action]:
     """Every legal action now (empty only when the game is over)."""
     if s.winner is not None:
@@ -346,19 +350,22 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                     else:
                         offered = [((), (), text + with_x)]
                     offered_for_x[x] = offered
-                for targets, labels, full in offered:
+                if free:
+                    paid = [(None, part_costs)]
+                else:
+                    paid = []
                     for payment in pays:
-                        if payment is None:
-                            costs = part_costs
-                        else:
-                            mana = mana_costs.get(id(payment))
-                            if mana is None:
-                                oids = tuple(payment.tapped or payment.sources)
-                                mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
-                            costs = (mana,) + part_costs
+                        mana = mana_costs.get(id(payment))
+                        if mana is None:
+                            oids = tuple(payment.tapped or payment.sources)
+                            mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
+                        paid.append((payment, (mana,) + part_costs))
+                for targets, labels, full in offered:
+                    for payment, costs in paid:
+                        plan = _plan((targets, x, part_pairs, payment, life_total))
                         # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
                         append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
-                                      (oid_pair, ("plan", Plan(targets, x, part_pairs, payment, life_total)), *extra_payload)))
+                                      (oid_pair, ("plan", plan), *extra_payload)))
     return out
 
 
