@@ -294,17 +294,22 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
     the loops only put the shared pieces together.
     """
     life = s.player(player).life
-    for part in parts:
-        if part.kind == "pay_life" and life < part.amount:
-            return []
-    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
+    life_parts = 0
+    if parts:
+        for part in parts:
+            if part.kind == "pay_life" and life < part.amount:
+                return []
+        life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
     slots = _cost_slots(s, player, source, parts, exclude)
     if slots is None:
         return []
-    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
-    part_solutions = solve_picks(slots, class_of)
-    if not part_solutions:
-        return []
+    if slots:
+        class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+        part_solutions = solve_picks(slots, class_of)
+        if not part_solutions:
+            return []
+    else:
+        part_solutions = [()]
     kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
     label = _label_table(s).__getitem__
     tap_pairs = (("tap", (source,)),) if tap_self else ()
@@ -321,9 +326,12 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
         life_total = life_paid + life_parts
         life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
         for picked in part_solutions:
-            part_pairs = tap_pairs + tuple(zip(kinds, picked))
-            part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
-                                            for k, oids in zip(kinds, picked)]) + life_costs
+            if not picked:
+                part_pairs, part_costs = tap_pairs, tap_costs + life_costs
+            else:
+                part_pairs = tap_pairs + tuple(zip(kinds, picked))
+                part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
+                                                for k, oids in zip(kinds, picked)]) + life_costs
             if free:
                 xs, sources, used = (0,), None, None
             else:
