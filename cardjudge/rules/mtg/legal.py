@@ -328,6 +328,10 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
         for picked in part_solutions:
             if not picked:
                 part_pairs, part_costs = tap_pairs, tap_costs + life_costs
+            elif len(picked) == 1:  # one cost part (a crew, a tap): spelled out, it runs once per choice
+                oids = picked[0]
+                part_pairs = tap_pairs + ((kinds[0], oids),)
+                part_costs = tap_costs + (CostPart(kinds[0], tuple(map(label, oids)), None, oids),) + life_costs
             else:
                 part_pairs = tap_pairs + tuple(zip(kinds, picked))
                 part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
