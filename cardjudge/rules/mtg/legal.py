@@ -356,9 +356,9 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                 if offered is None:
                     with_x = f" with X={x}" if x else ""
                     if target_specs:
+                        found = _target_choices(s, target_specs, source, player, x)
                         offered = [(targets, labels, text + suffix + with_x)
-                                   for targets, labels, suffix in map(partial(_target_text, s),
-                                                                      _target_choices(s, target_specs, source, player, x))]
+                                   for targets, labels, suffix in map(partial(_target_text, s), found)]
                     else:
                         offered = [((), (), text + with_x)]
                     offered_for_x[x] = offered

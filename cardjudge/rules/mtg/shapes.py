@@ -6,7 +6,8 @@ powers 2, 1, 1, 2, 2, 1 has the same solutions, up to renaming, in every state w
 six creatures stand untapped. :func:`solve` renames the candidates to their positions,
 solves that *shape* once (the answers are remembered, like mana payments: a search asks the
 same question from many states), and renames the solutions back, in the order
-``choices.solve`` gives them.
+``choices.solve`` gives them (that order depends only on how the candidates' texts sort,
+which is remembered with the shape).
 
 >>> from cardjudge.rules.core.choices import Slot
 >>> solve([Slot("pick", (7, 12, 9), 2, 2)], {7: "Elf", 12: "Elf", 9: "Bear"})
@@ -58,6 +59,8 @@ def solve_picks(slots: list[Slot], class_of: dict) -> list[tuple]:
     rank_of = {text: rank for rank, text in enumerate(sorted(set(texts)))}
     ranks = tuple(rank_of[text] for text in texts)
     get = candidates.__getitem__
+    if len(slots) == 1:  # the usual case, spelled out: it runs once per solution
+        return [(tuple(map(get, picked)),) for picked, in _solved(shape, ranks)]
     return [tuple(tuple(map(get, picked)) for picked in picks) for picks in _solved(shape, ranks)]
 
 
@@ -67,7 +70,8 @@ def _solved(shape: tuple, ranks: tuple) -> tuple[tuple, ...]:
     slot_shapes, classes = shape
     slots = [Slot(name, picks, low, high, dict(zip(picks, weights)) if weights is not None else {}, min_total)
              for name, picks, low, high, weights, min_total in slot_shapes]
-    found = [tuple(solution[slot.name] for slot in slots) for solution in choices.solve(slots, dict(enumerate(classes)))]
+    solutions = choices.solve(slots, dict(enumerate(classes)))
+    found = [tuple(solution[slot.name] for slot in slots) for solution in solutions]
     found.sort(key=lambda picks: [tuple(ranks[i] for i in picked) for picked in picks])
     return tuple(found)
 
