@@ -20,8 +20,8 @@ from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
-from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
+from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
     CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature,
@@ -513,7 +513,7 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
     return slots
 
 
-def mana_sources(s, player: str, exclude: set) -> list:
+def mana_sources(s, player: str, exclude: frozenset) -> list:
     """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
     key = ("sources", player)
     cache = s.cache()
