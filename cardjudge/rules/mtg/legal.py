@@ -540,6 +540,10 @@ def _mana_sources(s, player: str) -> list:
             produces = tuple("WUBRG") if ability.add == "any" else (ability.add[0],)
             amount = 1 if ability.add == "any" else len(ability.add)
             own = (oid,) if ability.tap else ()
+            if not ability.costs:  # "{T}: Add ..." (a land, an Elf): one source, tapping itself
+                klass = (ability.index, (class_key(s, oid),) if own else ())
+                sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount, klass, None))
+                continue
             slots = _cost_slots(s, player, oid, ability.costs, own)
             if slots is None:
                 continue
