@@ -9,28 +9,29 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import fields, is_dataclass
+from functools import lru_cache, partial
+from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
-from cardjudge.rules.core.choices import Slot, solve
-from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.choices import Slot
+from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
+from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature,
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature,
     object_abilities, summoning_sick,
 )
 
 PHYREXIAN_LIFE = 2
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """One way to cast or activate: targets, X, non-mana cost parts, the mana payment."""
 
     targets: tuple  # (slot, refs) pairs
@@ -38,6 +39,10 @@ class Plan:
     parts: tuple  # (kind, oids) pairs
     payment: object | None
     life: int = 0
+
+
+# a Plan from its five fields as one tuple, without the Python-level __new__ (made once per action)
+_plan = partial(tuple.__new__, Plan)
 
 
 def legal_actions(s) -> list[Action]:
@@ -64,13 +69,23 @@ def _listing(s) -> list[Action]:
     else:
         player = s.get("priority") or s.active
         actions = priority_actions(s, player)
-    return [_with_id(action, n) for n, action in enumerate(actions, 1)]
+    # the actions were made for this listing only: numbering them in place saves a copy
+    for action, action_id in zip(actions, _ids(len(actions))):
+        _set_id(action, action_id)
+    return actions
 
 
-def _with_id(action: Action, number: int) -> Action:
-    # the action was made for this listing only: numbering it in place saves a copy
-    object.__setattr__(action, "id", f"a{number}")
-    return action
+_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
+
+
+_IDS: list[str] = []
+
+
+def _ids(count: int) -> list[str]:
+    """The action ids a1, a2 ... up to ``count`` (made once)."""
+    while len(_IDS) < count:
+        _IDS.append(f"a{len(_IDS) + 1}")
+    return _IDS
 
 
 def verb(player: str, base: str) -> str:
@@ -89,8 +104,27 @@ def _label(s, ref) -> str:
     return ref if isinstance(ref, str) else s.objects[ref].label
 
 
+class _LabelTable(dict):
+    """oid -> label of every object of a state; a player's name stands for itself."""
+
+    def __missing__(self, ref):
+        if isinstance(ref, str):
+            return ref
+        raise KeyError(ref)
+
+
+def _label_table(s) -> _LabelTable:
+    """The state's oid -> label table (made once per state)."""
+    cache = s.cache()
+    table = cache.get("labels")
+    if table is None:
+        table = cache["labels"] = _LabelTable((oid, obj.label) for oid, obj in s.objects.items())
+    return table
+
+
 def _labels(s, refs) -> tuple:
-    return tuple(_label(s, ref) for ref in refs)
+    """The labels of objects and players."""
+    return tuple(map(_label_table(s).__getitem__, refs))
 
 
 # ---------------------------------------------------------------- decisions
@@ -189,9 +223,10 @@ def priority_actions(s, player: str) -> list[Action]:
     sorcery = sorcery_timing(s, player)
     seen_sources = set()
     for oid in s.zone(player, "battlefield"):
-        if class_key(s, oid) in seen_sources:
+        klass = class_key(s, oid)
+        if klass in seen_sources:
             continue  # an interchangeable copy's abilities are listed once (G1)
-        seen_sources.add(class_key(s, oid))
+        seen_sources.add(klass)
         for ability in object_abilities(s, oid):
             if ability.kind in ("mana", "activated"):
                 out.extend(_activations(s, player, oid, ability, sorcery))
@@ -231,9 +266,8 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     obj = s.objects[oid]
     ability = _spell_ability(s, oid)
     targets = ability.targets if ability else ()
-    cost_text = card["mana_cost"] or ""
-    plans = plans_for(s, player, None, cost_text, (), targets)
-    return _actions(s, player, "cast", obj, None, plans, f"{player} {verb(player, 'cast')} {obj.card}")
+    text = f"{player} {verb(player, 'cast')} {obj.card}"
+    return _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
 
 
 def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
@@ -247,43 +281,110 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
     if ability.timing == "your_turn" and s.active != player:
         return []
     exclude = (oid,) if ability.tap or ability.untap else ()
-    plans = plans_for(s, player, oid, ability.mana, ability.costs, ability.targets, exclude)
-    if ability.tap:
-        plans = [Plan(plan.targets, plan.x, (("tap", (oid,)),) + plan.parts, plan.payment, plan.life) for plan in plans]
     text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
-    return _actions(s, player, "activate", obj, ability.index, plans, text,
-                    (("mana_ability", True),) if ability.kind == "mana" else ())
+    return _offers(s, player, "activate", obj, ability.index, text, oid, ability.mana, ability.costs, ability.targets,
+                   exclude, ability.tap, (("mana_ability", True),) if ability.kind == "mana" else ())
 
 
-def _actions(s, player, kind, obj, ability_index, plans, text: str, extra_payload: tuple = ()) -> list[Action]:
-    """One action per plan; the cost parts and target texts that plans share are built once."""
+def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts, target_specs, exclude=(),
+            tap_self=False, extra_payload=()) -> list[Action]:
+    """One action per distinct (non-mana cost parts, X, targets, mana payment) of a cast or activation.
+
+    What several actions share (a cost part, a payment's cost part, a target text) is built once;
+    the loops only put the shared pieces together.
+    """
+    life = s.player(player).life
+    life_parts = 0
+    if parts:
+        for part in parts:
+            if part.kind == "pay_life" and life < part.amount:
+                return []
+        life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
+    slots = _cost_slots(s, player, source, parts, exclude)
+    if slots is None:
+        return []
+    if slots:
+        class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+        part_solutions = solve_picks(slots, class_of)
+        if not part_solutions:
+            return []
+    else:
+        part_solutions = [()]
+    kinds = tuple(slot.name.split(":", 1)[1] for slot in slots)
+    label = _label_table(s).__getitem__
+    tap_pairs = (("tap", (source,)),) if tap_self else ()
+    tap_costs = (CostPart("tap", _labels(s, (source,)), oids=(source,)),) if tap_self else ()
+    pool = mana_pool(s, player)
     name = _name(s, obj.oid)
-    mana_parts: dict = {}
-    other_parts: dict = {}
-    target_texts: dict = {}
-    out = []
-    for plan in plans:
-        costs = []
-        if plan.payment is not None:
-            key = id(plan.payment)
-            if key not in mana_parts:
-                oids = tuple(plan.payment.tapped or plan.payment.sources)
-                mana_parts[key] = CostPart("mana", _labels(s, oids), oids=oids)
-            costs.append(mana_parts[key])
-        for part, oids in plan.parts:
-            if (part, oids) not in other_parts:
-                other_parts[(part, oids)] = CostPart(part, _labels(s, oids), oids=tuple(oids))
-            costs.append(other_parts[(part, oids)])
-        if plan.life:
-            costs.append(CostPart("pay_life", (), amount=plan.life))
-        if plan.targets not in target_texts:
-            labels = tuple(_label(s, ref) for _, refs in plan.targets for ref in refs)
-            target_texts[plan.targets] = (labels, " targeting " + ", ".join(labels) if labels else "")
-        labels, suffix = target_texts[plan.targets]
-        full = text + suffix + (f" with X={plan.x}" if plan.x else "")
-        out.append(Action("", player, kind, full, card=name, card_id=obj.label, ability=ability_index,
-                          costs=tuple(costs), targets=labels, payload=(("oid", obj.oid), ("plan", plan)) + extra_payload))
+    oid_pair = ("oid", obj.oid)
+    out: list[Action] = []
+    append = out.append
+    offered_for_x: dict = {}  # x -> (targets, labels, full text) choices: they do not depend on the payment
+    mana_costs: dict = {}  # id(payment) -> its cost part
+    for variant, life_paid in _phyrexian_variants(cost_text, life):
+        cost, free = _parse_cost(variant)
+        life_total = life_paid + life_parts
+        life_costs = (CostPart("pay_life", (), amount=life_total),) if life_total else ()
+        for picked in part_solutions:
+            if not picked:
+                part_pairs, part_costs = tap_pairs, tap_costs + life_costs
+            elif len(picked) == 1:  # one cost part (a crew, a tap): spelled out, it runs once per choice
+                oids = picked[0]
+                part_pairs = tap_pairs + ((kinds[0], oids),)
+                part_costs = tap_costs + (CostPart(kinds[0], tuple(map(label, oids)), None, oids),) + life_costs
+            else:
+                part_pairs = tap_pairs + tuple(zip(kinds, picked))
+                part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
+                                                for k, oids in zip(kinds, picked)]) + life_costs
+            if free:
+                xs, sources, used = (0,), None, None
+            else:
+                used = frozenset(exclude).union(*picked)
+                sources = mana_sources(s, player, used)
+                if cost.x_count:
+                    top = _max_x(s, player, variant, cost, pool, sources, used)
+                    if top < 0:
+                        continue
+                    xs = range(top + 1)
+                else:
+                    xs = (0,)
+            for x in xs:
+                pays = (None,) if free else _payments(s, player, variant, cost, pool, sources, used, x)
+                if not pays:
+                    continue
+                offered = offered_for_x.get(x)
+                if offered is None:
+                    with_x = f" with X={x}" if x else ""
+                    if target_specs:
+                        found = _target_choices(s, target_specs, source, player, x)
+                        offered = [(targets, labels, text + suffix + with_x)
+                                   for targets, labels, suffix in map(partial(_target_text, s), found)]
+                    else:
+                        offered = [((), (), text + with_x)]
+                    offered_for_x[x] = offered
+                if free:
+                    paid = [(None, part_costs)]
+                else:
+                    paid = []
+                    for payment in pays:
+                        mana = mana_costs.get(id(payment))
+                        if mana is None:
+                            oids = tuple(payment.tapped or payment.sources)
+                            mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
+                        paid.append((payment, (mana,) + part_costs))
+                for targets, labels, full in offered:
+                    for payment, costs in paid:
+                        plan = _plan((targets, x, part_pairs, payment, life_total))
+                        # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
+                        append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
+                                      (oid_pair, ("plan", plan), *extra_payload)))
     return out
+
+
+def _target_text(s, targets) -> tuple:
+    """(targets, their labels, the text " targeting ...") of one choice of targets."""
+    labels = _labels(s, [ref for _, refs in targets for ref in refs])
+    return targets, labels, " targeting " + ", ".join(labels) if labels else ""
 
 
 # ---------------------------------------------------------------- targets and costs
@@ -302,9 +403,10 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
             if item.oid not in s.objects:
                 continue
             if s.objects[item.oid].zone == "battlefield":
-                if has_keyword(s, item.oid, "Shroud"):
+                keywords = chars(s, item.oid).keywords
+                if "Shroud" in keywords:
                     continue
-                if has_keyword(s, item.oid, "Hexproof") and s.objects[item.oid].controller != controller:
+                if "Hexproof" in keywords and s.objects[item.oid].controller != controller:
                     continue
             out.append(item.oid)
         elif isinstance(item, PlayerView):
@@ -315,11 +417,35 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
 def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     if not specs:
         return [()]
+    if not _mention_self(specs):
+        source = None  # the same choices whatever the source (Cloudshift, an Equip: "creature you control")
     key = ("targets", specs, source, controller, x)
     cache = s.cache()
     if key not in cache:
         cache[key] = _solve_targets(s, specs, source, controller, x)
     return cache[key]
+
+
+_self_mentions: dict = {}  # id(target specs) -> (the specs, whether an expression of theirs names self)
+
+
+def _mention_self(specs) -> bool:
+    """Whether the target specs' expressions name ``self`` (the only way they can see their source)."""
+    known = _self_mentions.get(id(specs))
+    if known is None or known[0] is not specs:
+        known = _self_mentions[id(specs)] = (specs, any(_names_self(spec.source) or _names_self(spec.where)
+                                                        for spec in specs))
+    return known[1]
+
+
+def _names_self(tree) -> bool:
+    if isinstance(tree, Name):
+        return tree.name == "self"
+    if isinstance(tree, (list, tuple)):
+        return any(_names_self(item) for item in tree)
+    if is_dataclass(tree) and not isinstance(tree, type):
+        return any(_names_self(getattr(tree, field.name)) for field in fields(tree))
+    return False
 
 
 def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
@@ -329,11 +455,27 @@ def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
         for ref in candidates:
             class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
         slots.append(Slot(spec.name, candidates, spec.min, spec.max))
-    return [tuple((spec.name, solution[spec.name]) for spec in specs) for solution in solve(slots, class_of)]
+    names = [spec.name for spec in specs]
+    return [tuple(zip(names, picks)) for picks in solve_picks(slots, class_of)]
 
 
 def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
-    """The choices the non-mana cost parts ask for (None when one of them cannot be paid)."""
+    """The choices the non-mana cost parts ask for (None when one of them cannot be paid).
+
+    Memoised per state: a mana ability with such parts (Heritage Druid tapping three Elves) is
+    asked for as a listed action and as a mana source.
+    """
+    if not parts:
+        return []
+    key = ("cost_slots", player, source, id(parts), exclude)
+    cache = s.cache()
+    known = cache.get(key)
+    if known is None or known[0] is not parts:
+        known = cache[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
+    return known[1]
+
+
+def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
     slots = []
     for number, part in enumerate(parts):
         name = f"{number}:{part.kind}"
@@ -371,12 +513,14 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
     return slots
 
 
-def mana_sources(s, player: str, exclude: set) -> list:
+def mana_sources(s, player: str, exclude: frozenset) -> list:
     """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
     key = ("sources", player)
     cache = s.cache()
     if key not in cache:
         cache[key] = _mana_sources(s, player)
+    if not exclude:
+        return cache[key]
     return [source for source in cache[key] if not exclude.intersection(source.tapped)]
 
 
@@ -396,6 +540,10 @@ def _mana_sources(s, player: str) -> list:
             produces = tuple("WUBRG") if ability.add == "any" else (ability.add[0],)
             amount = 1 if ability.add == "any" else len(ability.add)
             own = (oid,) if ability.tap else ()
+            if not ability.costs:  # "{T}: Add ..." (a land, an Elf): one source, tapping itself
+                klass = (ability.index, (class_key(s, oid),) if own else ())
+                sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount, klass, None))
+                continue
             slots = _cost_slots(s, player, oid, ability.costs, own)
             if slots is None:
                 continue
@@ -426,71 +574,39 @@ def _phyrexian_colors(cost_text: str) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def _parse_cost(text: str):
-    """A mana cost parsed once per text."""
-    return mana_solver.parse_mana_cost(text)
+def _parse_cost(text: str) -> tuple:
+    """(the mana cost, whether it is no mana at all), parsed once per text."""
+    cost = mana_solver.parse_mana_cost(text)
+    return cost, cost.is_zero
 
 
-def _max_x(s, player, text, cost, pool, sources, used) -> int:
-    key = ("max_x", player, text, frozenset(used))
+def _max_x(s, player, text, cost, pool, sources, used: frozenset) -> int:
+    key = ("max_x", player, text, used)
     cache = s.cache()
     if key not in cache:
         cache[key] = mana_solver.max_x(cost, pool, sources)
     return cache[key]
 
 
-def _payments(s, player, text, cost, pool, sources, used, x) -> list:
+def _payments(s, player, text, cost, pool, sources, used: frozenset, x) -> list:
     """Every payment of a mana cost, memoised per state (many spells share a cost)."""
-    key = ("payments", player, text, frozenset(used), x)
+    key = ("payments", player, text, used, x)
     cache = s.cache()
     if key not in cache:
         cache[key] = mana_solver.payments(cost, pool, sources, x)
     return cache[key]
 
 
-def plans_for(s, player: str, source: int | None, cost_text: str, parts, target_specs, exclude=()) -> list[Plan]:
-    """Every distinct (targets, X, non-mana parts, mana payment) for casting or activating."""
+def _phyrexian_variants(cost_text: str, life: int) -> list[tuple[str, int]]:
+    """(the mana cost, the life paid) for each number of {C/P} symbols paid with 2 life."""
+    if "/P}" not in cost_text:
+        return [(cost_text, 0)] if life >= 0 else []
     base_text, phyrexian = _split_phyrexian(cost_text)
-    colors = _phyrexian_colors(cost_text)
+    colors = _phyrexian_colors(cost_text) if phyrexian else []
     variants = []
-    life = s.player(player).life
     for paid_with_life in range(phyrexian + 1):
         if PHYREXIAN_LIFE * paid_with_life > life:
             break
         extra = "".join("{%s}" % c for c in colors[paid_with_life:])
         variants.append((base_text + extra, PHYREXIAN_LIFE * paid_with_life))
-    for part in parts:
-        if part.kind == "pay_life" and life < part.amount:
-            return []
-    life_parts = sum(part.amount for part in parts if part.kind == "pay_life")
-    slots = _cost_slots(s, player, source, parts, exclude)
-    if slots is None:
-        return []
-    class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
-    part_solutions = solve(slots, class_of) if slots else [{}]
-    if not part_solutions:
-        return []
-    pool = mana_pool(s, player)
-    plans = []
-    targets_for_x: dict = {}  # target choices do not depend on how the cost is paid
-    for text, life_paid in variants:
-        cost = _parse_cost(text)
-        free = cost.is_zero and not cost.x_count
-        for solution in part_solutions:
-            used = set(exclude) | {oid for oids in solution.values() for oid in oids}
-            sources = [] if free else mana_sources(s, player, used)
-            top = 0 if free else _max_x(s, player, text, cost, pool, sources, used)
-            if top < 0:
-                continue
-            xs = range(top + 1) if cost.x_count else (0,)
-            part_pairs = tuple((slot.name.split(":", 1)[1], solution[slot.name]) for slot in slots)
-            for x in xs:
-                pays = (None,) if free else _payments(s, player, text, cost, pool, sources, used, x)
-                if not pays:
-                    continue
-                if x not in targets_for_x:
-                    targets_for_x[x] = _target_choices(s, target_specs, source, player, x)
-                for targets in targets_for_x[x]:
-                    for payment in pays:
-                        plans.append(Plan(targets, x, part_pairs, payment, life_paid + life_parts))
-    return plans
+    return variants

@@ -414,9 +414,11 @@ class _Solver:
         return spent, tuple(sorted(counts.items()))
 
     def _minimal(self, solution: dict, pool_vars, suppliers: list[_Supplier]) -> bool:
-        """No activated source could be left out (only in doubt when a source makes 2+ mana)."""
-        if all(s.amount == 1 for s in suppliers):
-            return True  # exactly one mana per mana owed: every source pays a symbol
+        """No activated source could be left out (only in doubt when an activated source makes 2+ mana)."""
+        if all(s.amount == 1 for s in suppliers if solution.get(s.name, 0)):
+            # at most one source per mana owed, each making one mana, and together they pay
+            # the cost: exactly one mana per mana owed, every source pays a symbol
+            return True
         pool_units = _pool_units(solution, pool_vars)
         counts = Counter()
         for supplier in suppliers:

@@ -145,14 +145,52 @@ def evaluate_cards(text_or_tree, env) -> list[int]:
     return [item.oid for item in items if isinstance(item, CardView) and item.oid in env.vars["_s"].objects]
 
 
+_printed_chars: dict = {}  # id(card definition) -> (the definition, its Chars)
+
+
+def _printed(card) -> Chars:
+    """The characteristics a card definition gives before anything modifies them (remembered)."""
+    known = _printed_chars.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    power, toughness = card["power"], card["toughness"]
+    power = power if isinstance(power, int) else (0 if power is not None else None)
+    toughness = toughness if isinstance(toughness, int) else (0 if toughness is not None else None)
+    types = tuple(card["types"] or ())
+    if power is None and "Creature" in types:
+        power, toughness = 0, 0
+    found = Chars(card.name, power, toughness, types, tuple(card["subtypes"] or ()), tuple(card["supertypes"] or ()),
+                  tuple(card["keywords"] or ()), colors_of(card), card["mana_cost"] or "")
+    if len(_printed_chars) >= 4096:
+        _printed_chars.clear()  # positions loaded one after another each bring their own definitions
+    _printed_chars[id(card)] = (card, found)
+    return found
+
+
+def _unmodified(s, obj) -> bool:
+    """Nothing changes the object's printed characteristics: no lasting effect on it, no copied
+    keyword, no counter, no static ability granting it anything."""
+    oid = obj.oid
+    if obj.counters or obj.get("copy_keywords"):
+        return False
+    for effect in s.lasting:
+        if oid in effect.affected:
+            return False
+    return obj.zone != "battlefield" or oid not in _static_grants(s)
+
+
 def chars(s, oid) -> Chars:
     """The characteristics of an object now (the contract's ``now`` mapping)."""
     cache = s.cache()
     key = ("chars", oid)
-    if key in cache:
-        return cache[key]
+    found = cache.get(key)
+    if found is not None:
+        return found
     obj = s.objects[oid]
     card = card_def(s, oid)
+    if _unmodified(s, obj):
+        cache[key] = found = _printed(card)
+        return found
     types = list(card["types"] or [])
     subtypes = list(card["subtypes"] or [])
     keywords = list(card["keywords"] or [])
@@ -210,10 +248,17 @@ def summoning_sick(s, oid) -> bool:
 
 
 def class_key(s, oid) -> tuple:
-    """What makes two objects interchangeable (G1): same card, zone and state."""
-    obj = s.objects[oid]
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra, obj.equipped_to,
-            tuple(e.lid for e in s.lasting if oid in e.affected))
+    """What makes two objects interchangeable (G1): same card, zone and state (memoised per state)."""
+    cache = s.cache()
+    table = cache.get("class_keys")
+    if table is None:
+        table = cache["class_keys"] = {}
+    key = table.get(oid)
+    if key is None:
+        obj = s.objects[oid]
+        key = table[oid] = (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra,
+                            obj.equipped_to, tuple(e.lid for e in s.lasting if oid in e.affected))
+    return key
 
 
 # ---------------------------------------------------------------- the card language
