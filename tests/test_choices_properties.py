@@ -25,3 +25,10 @@ def test_one_slot_solutions_equal_the_solver(candidates, classes, low, extra):
 def test_one_slot_copies_are_picked_once():
     slot = Slot("target", ("a1", "a2", "c"), 1, 1)
     assert solve([slot], {"a1": "A", "a2": "A", "c": "C"}) == [{"target": ("a1",)}, {"target": ("c",)}]
+
+
+def test_a_weight_total_out_of_reach_has_no_solution():
+    # Crew 5 with two creatures of power 1 and one of power 2: no way, and no error.
+    crew = Slot("crew", ("a", "b", "c"), 1, 3, {"a": 1, "b": 1, "c": 2}, 5)
+    assert solve([crew]) == []
+    assert solve([Slot("crew", ("a", "b", "c"), 1, 3, {"a": 1, "b": 1, "c": 2}, 4)]) == [{"crew": ("a", "b", "c")}]

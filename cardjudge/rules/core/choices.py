@@ -87,6 +87,9 @@ def solve(slots: list[Slot], class_of: dict | None = None, limit: int | None = N
         problem.addConstraint(MinSumConstraint(slot.min), names)
         problem.addConstraint(MaxSumConstraint(slot.max), names)
         if slot.min_total is not None:
+            reachable = sum(weight * min(len(group), slot.max) for weight, group in zip(weights, groups.values()))
+            if reachable < slot.min_total:
+                return []  # (python-constraint2 would refuse the problem rather than find no solution)
             problem.addConstraint(MinSumConstraint(slot.min_total, weights), names)
     for key, names in variables_of_class.items():
         if len(names) > 1:
