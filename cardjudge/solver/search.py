@@ -70,29 +70,49 @@ class Line:
     replies: tuple = ()
     variants: int = 1  # how many lines found by the search this one stands for (all_lines)
     steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
+    reply_steps: tuple = ()  # what each reply's alternative did, in the order of ``replies``
 
     def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
         """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
         ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
-        dict per action: what was paid, targeted and what happened) when the line is explained."""
+        dict per action: what was paid, targeted and what happened) when the line is explained,
+        and each reply's ``"step"`` (what its alternative did)."""
+        replies = []
+        for index, (at, alt, sub) in enumerate(self.replies):
+            reply = {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
+            if index < len(self.reply_steps):
+                reply["step"] = self.reply_steps[index].to_dict()
+            replies.append(reply)
         out = {
             "actions": [action_to_dict(a) for a in self.actions],
             "length": self.length,
             "variants": self.variants,
-            "replies": [
-                {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
-                for at, alt, sub in self.replies
-            ],
+            "replies": replies,
         }
         if self.steps:
             out["steps"] = [step.to_dict() for step in self.steps]
         return out
 
-    def explain(self, indent: str = "") -> list[str]:
-        """The line as numbered text, step by step with what happened when it is explained."""
-        if self.steps:
-            return [text for step in self.steps for text in step.lines(indent)]
-        return [f"{indent}{number}. {action}" for number, action in enumerate(self.actions, 1)]
+    def explain(self, indent: str = "", first: int = 1) -> list[str]:
+        """The line as numbered text (from ``first``), step by step with what happened when it is
+        explained; each action is followed by the other outcomes or replies it answers, as
+        "if instead N. <alternative>:" with the line that follows it indented."""
+        out = []
+        for at, action in enumerate(self.actions):
+            out += self._step_texts(self.steps, at, action, indent, first + at)
+            for index, (where, alt, sub) in enumerate(self.replies):
+                if where != at:
+                    continue
+                told = self._step_texts(self.reply_steps, index, alt, indent, first + at)
+                told[0] = f"{indent}if instead {told[0][len(indent):]}:"
+                out += told + sub.explain(indent + "   ", first + at + 1)
+        return out
+
+    @staticmethod
+    def _step_texts(steps, index, action, indent, number) -> list[str]:
+        if index < len(steps):
+            return steps[index].lines(indent)
+        return [f"{indent}{number}. {action}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +181,17 @@ def _check_line(domain: Domain, root, line: Line, goal) -> None:
         _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
 
 
-def _explained(domain: Domain, state, line: Line) -> Line:
-    """``line`` (and its replies) with the domain's explanation of each action."""
+def _explained(domain: Domain, state, line: Line, first: int = 1) -> Line:
+    """``line`` (and its replies) with the domain's explanation of each action, numbered from
+    ``first``; a reply's alternative takes the number of the action it replaces."""
     states = _states(domain, state, line.actions)
-    replies = tuple((at, alt, _explained(domain, domain.apply(states[at], alt), sub))
-                    for at, alt, sub in line.replies)
-    return Line(line.actions, line.length, replies, line.variants, tuple(domain.explain(state, line.actions)))
+    replies, reply_steps = [], []
+    for at, alt, sub in line.replies:
+        (step,) = domain.explain(states[at], (alt,), first + at)
+        reply_steps.append(step)
+        replies.append((at, alt, _explained(domain, domain.apply(states[at], alt), sub, first + at + 1)))
+    return Line(line.actions, line.length, tuple(replies), line.variants,
+                tuple(domain.explain(state, line.actions, first)), tuple(reply_steps))
 
 
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
@@ -516,8 +541,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
 
     Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
-    replay to the goal). A domain with ``explain(state, actions)`` (one step per action) has its
-    lines explained (``Line.steps``, ``Line.explain()``).
+    replay to the goal). A domain with ``explain(state, actions, first)`` (one step per action,
+    numbered from ``first``) has its lines explained (``Line.steps``, ``Line.explain()``).
     """
     if opponent not in ("passive", "adversarial"):
         raise ValueError(f"opponent must be 'passive' or 'adversarial', not {opponent!r}")
