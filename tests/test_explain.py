@@ -277,3 +277,34 @@ def test_mtg_a_step_is_told_beginning_before_what_happens_in_it():
     assert last.happened == ("combat damage step begins", "Grizzly Bears [GB] deals damage to opponent",
                              "opponent life 2 -> 0", "you win the game")
     assert not any("phase" in sentence for step in result.lines[0].steps for sentence in step.happened)
+
+
+def test_mtg_cards_drawn_are_told_once():
+    # Humble Defector: {T}: Draw two cards. Target opponent gains control of Humble Defector.
+    state = _mtg([{"card": "Humble Defector", "id": "HD"}], [], [{"card": "Island", "id": "I1"}])
+    activate = next(a for a in legal_actions(state) if a.card == "Humble Defector")
+    steps = explain_line(state, _passes_until_the_stack_is_empty(state, [activate]))
+    assert steps[0].happened == ("Humble Defector [HD]'s ability goes on the stack, targeting opponent",)
+    told = steps[-1].happened
+    assert told[0] == "Humble Defector [HD]'s ability resolves, targeting opponent"
+    assert [s for s in told if "Forest#library" in s] == [
+        "you draw Forest [Forest#library0], by Humble Defector [HD]",
+        "you draw Forest [Forest#library1], by Humble Defector [HD]"]
+    assert "Humble Defector [HD] moves from your battlefield to opponent's battlefield" in told
+
+
+def test_eredan_cards_attached_to_a_character_are_told_as_cards():
+    # Corruption de l'âme is played by the mage and stays on the priest; Fu, already on the
+    # priest, counts a turn down: each is told as a card, not as the priest's list changing.
+    state = load_position(str(ROOT / "examples" / "eredan-fight.yaml"))
+    actions = []
+    for text in ("you pick the fight M against P", "you play Corruption de l'âme",
+                 "opponent plays no more cards in this fight", "M rolls 2 (0.3333)", "P rolls 2 (0.5)"):
+        action = next(a for a in legal_actions(state) if a.text == text)
+        actions.append(action)
+        state = apply(state, action)
+    steps = explain_line(load_position(str(ROOT / "examples" / "eredan-fight.yaml")), actions)
+    corruption = "Corruption de l'âme [Corruption de l'âme#hand3]"
+    assert f"{corruption} moves from the queue onto Test Prêtre [P]" in steps[2].happened
+    assert "Fu [F] turns left 2 -> 1" in steps[4].happened
+    assert not any("attached" in sentence for step in steps for sentence in step.happened)

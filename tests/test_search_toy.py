@@ -138,6 +138,15 @@ def test_passive_opponent_passes_but_adversarial_one_does_not():
     assert not adversarial.found and adversarial.complete
 
 
+def test_explain_tells_each_reply_after_the_action_it_replaces():
+    (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
+    # the reply takes the number of the action it replaces; its line is numbered on from there
+    assert line.explain() == ["1. take1", "2. take1", "if instead 2. take2:", "   3. take1", "3. take2"]
+    (dice,) = run(Dice(), max_actions=3, chance="worst").lines
+    assert dice.explain() == ["1. roll", "2. 1", "if instead 2. 2:", "   3. step", "if instead 2. 3:",
+                              "3. step", "4. step"]
+
+
 def test_line_to_dict():
     (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
     assert line.to_dict(str.upper) == {

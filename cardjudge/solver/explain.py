@@ -274,6 +274,11 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             flush()
             cause = names.oid(event.source) or "something"
             sentences.append(f"{cause} deals damage to {who or event.player}")
+        elif event.kind == "drawn":  # (a draw without zones: Magic)
+            flush()
+            moved.update(event.labels)
+            cause = names.oid(event.source)
+            sentences.append(f"{_says(event.player, 'draw')} {who}" + (f", by {cause}" if cause else ""))
         elif event.kind in ("attacks", "blocks"):
             flush()
             sentences.append(f"{who} {event.kind}")
@@ -327,6 +332,9 @@ def _cards(position: dict) -> dict:
             for entry in entries:
                 if isinstance(entry, dict) and "id" in entry:
                     out[entry["id"]] = (player, zone, entry)
+                    for attached in _attached(entry):
+                        host = f"{_ONTO}{entry.get('card', entry['id'])} [{entry['id']}]"
+                        out[attached["id"]] = (player, host, attached)
     for key, entries in position.items():
         if key == "players" or not isinstance(entries, list):
             continue
@@ -336,6 +344,14 @@ def _cards(position: dict) -> dict:
                 player = entry.get("player", entry.get("controller"))
                 out[entry["id"]] = (player, key, {"card": entry.get("card"), "id": entry["id"]})
     return out
+
+
+def _attached(entry: dict) -> list:
+    """The cards attached to a card (Eredan), each a mapping with its own id."""
+    attached = entry.get("attached")
+    if not isinstance(attached, list):
+        return []
+    return [card for card in attached if isinstance(card, dict) and "id" in card]
 
 
 def _staged(position: dict) -> list:
@@ -375,7 +391,7 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
             source = next((key for who, card, key in old_staged if (who, card) == came), None)
             if source is not None:
                 old_staged.remove((player, entry.get("card"), source))
-                out.append(f"{name} moves from {_where(player, source)} to {_where(player, zone)}")
+                out.append(_move(name, player, source, player, zone))
             else:
                 out.append(f"{name} appears in {_where(player, zone)}")
             continue
@@ -386,7 +402,7 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
             elif label in cast:
                 continue  # told by the casting
             if label not in told and not _hidden(zone, old_zone):
-                out.append(f"{name} moves from {_where(old_player, old_zone)} to {_where(player, zone)}")
+                out.append(_move(name, old_player, old_zone, player, zone))
             continue
         out += [f"{name} {change}" for change in _entry_changes(old_entry, entry, label, told)]
     for label, (player, zone, entry) in old_cards.items():
@@ -396,7 +412,7 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
             name = f"{entry.get('card', label)} [{label}]"
             if target is not None:
                 new_staged.remove((player, entry.get("card"), target))
-                out.append(f"{name} moves from {_where(player, zone)} to {_where(player, target)}")
+                out.append(_move(name, player, zone, player, target))
             else:
                 out.append(f"{name} leaves {_where(player, zone)}")
     old_chain, new_chain = before.get("chain") or [], after.get("chain") or []
@@ -419,16 +435,27 @@ def _whose(player) -> str:
 
 
 _SHARED = frozenset({"stack", "queue", "played"})  # zones of no player
+_ZONE_WORDS = {"played": "cards played in the fight"}
+_ONTO = "attached to "  # the zone of a card attached to another: "attached to Name [label]"
+
+
+def _move(name: str, old_player, old_zone: str, player, zone: str) -> str:
+    """"X moves from your hand to your graveyard", "X moves from your hand onto Test Prêtre [P]"."""
+    onto = zone.startswith(_ONTO)
+    return f"{name} moves from {_where(old_player, old_zone)} {'onto ' + zone[len(_ONTO):] if onto else 'to ' + _where(player, zone)}"
 
 
 def _where(player, zone: str) -> str:
-    """"your hand", "opponent's graveyard", "the stack" (a zone of no player)."""
-    return f"the {zone}" if zone in _SHARED else f"{_whose(player)} {zone}"
+    """"your hand", "opponent's graveyard", "the stack" (a zone of no player), "Test Prêtre [P]"
+    (for a card attached to it)."""
+    if zone.startswith(_ONTO):
+        return zone[len(_ONTO):]
+    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else f"{_whose(player)} {zone}"
 
 
 def _zone(zone: str) -> str:
     """A zone named without its player: "graveyard", "the stack"."""
-    return f"the {zone}" if zone in _SHARED else zone
+    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else zone
 
 
 def _hidden(*zones) -> bool:
@@ -444,6 +471,8 @@ def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) ->
     a ``now:`` value that changed exactly as the entry's field of the same name (Eredan hp)."""
     out, seen = [], set()
     for key in sorted((set(old) | set(new)) - {"id", "card", "now"}):
+        if key == "attached" and (_attached(old) or _attached(new)):
+            continue  # the attached cards are told as cards
         before, after = old.get(key), new.get(key)
         if isinstance(before, bool) or isinstance(after, bool):  # a flag left out is a flag not set
             before, after = bool(before), bool(after)
