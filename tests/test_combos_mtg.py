@@ -179,3 +179,59 @@ def test_counterspell_answers_the_bolt_only_against_an_adversarial_opponent(oppo
         assert ("opponent", "pass") in kinds  # the bolt resolves once both players passed
         assert _replayed(state, line).winner == "you"
         assert line.to_dict(lambda a: a.to_dict())["actions"][0]["card"] == "Lightning Bolt"
+
+
+# -- property: every line found on small Magic positions replays, replies included -----------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+SMALL = {
+    "bolt and bears": dict(you_battlefield=[_card("Mountain", "M1"), _card("Grizzly Bears", "GB")],
+                           you_hand=[_card("Lightning Bolt", "LB")],
+                           opponent_battlefield=[_card("Silvercoat Lion", "SL")], opponent_life=5),
+    "counterspell": dict(**BOLT_AND_MOUNTAIN, opponent_life=3,
+                         opponent_battlefield=[_card("Island", "I1"), _card("Island", "I2"),
+                                               _card("Silvercoat Lion", "SL")],
+                         opponent_hand=[_card("Counterspell", "CN")]),
+    "treason": dict(you_battlefield=[_card("Mountain", "M1"), _card("Mountain", "M2"), _card("Forest", "F1")],
+                    you_hand=[_card("Act of Treason", "AT"), _card("Giant Growth", "GG")],
+                    opponent_battlefield=[_card("Silvercoat Lion", "SL")], opponent_life=4),
+}
+GOALS = st.one_of(st.sampled_from(["win", "winner == you", "destroy: [SL]", "control: [SL]", "survive",
+                                   "play: Lightning Bolt"]),
+                  st.integers(0, 6).map(lambda n: f"opponent.life <= {n}"),
+                  st.integers(18, 21).map(lambda n: f"you.life >= {n}"))
+
+
+def _check(state, line, goal):
+    """Replay ``line`` through fresh listings, each reply from the state where it deviates, and
+    check that it is explained action by action."""
+    states = [state]
+    for action in line.actions:
+        wanted = {k: v for k, v in action.to_dict().items() if k != "id"}
+        here = states[-1]
+        match = next((a for a in legal_actions(here) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted),
+                     None)
+        assert match is not None, f"{action.text!r} is not legal where the line plays it"
+        states.append(apply(here, match))
+    assert goal(states[-1])
+    assert len(line.steps) == len(line.actions) and len(line.reply_steps) == len(line.replies)
+    for at, alternative, sub in line.replies:
+        _check(apply(states[at], alternative), sub, goal)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SMALL)), goal=GOALS, max_actions=st.integers(0, 2),
+       opponent=st.sampled_from(["passive", "adversarial"]))
+def test_magic_searches_return_only_lines_that_replay_to_the_goal(name, goal, max_actions, opponent):
+    from cardjudge.solver.goals import parse_goal
+
+    state = _position(**SMALL[name])
+    parsed = parse_goal(goal, state)
+    result = find_combos(state, parsed, max_actions=max_actions, opponent=opponent, limit_nodes=300,
+                         limit_seconds=10)
+    assert result.found == bool(result.lines)
+    for line in result.lines:
+        assert line.length <= max_actions
+        _check(state, line, parsed)
