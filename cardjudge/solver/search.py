@@ -181,17 +181,26 @@ def _check_line(domain: Domain, root, line: Line, goal) -> None:
         _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
 
 
-def _explained(domain: Domain, state, line: Line, first: int = 1) -> Line:
+def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | None = None) -> Line:
     """``line`` (and its replies) with the domain's explanation of each action, numbered from
-    ``first``; a reply's alternative takes the number of the action it replaces."""
+    ``first``; a reply's alternative takes the number of the action it replaces.
+
+    A strategy shares the answers to transposed deviations (the same line object from the same
+    state), so each is explained once (``done``) and the result is shared too."""
+    done = {} if done is None else done
+    mark = (id(line), state, first)
+    if mark in done:
+        return done[mark]
     states = _states(domain, state, line.actions)
     replies, reply_steps = [], []
     for at, alt, sub in line.replies:
         (step,) = domain.explain(states[at], (alt,), first + at)
         reply_steps.append(step)
-        replies.append((at, alt, _explained(domain, domain.apply(states[at], alt), sub, first + at + 1)))
-    return Line(line.actions, line.length, tuple(replies), line.variants,
-                tuple(domain.explain(state, line.actions, first)), tuple(reply_steps))
+        replies.append((at, alt, _explained(domain, domain.apply(states[at], alt), sub, first + at + 1, done)))
+    explained = Line(line.actions, line.length, tuple(replies), line.variants,
+                     tuple(domain.explain(state, line.actions, first)), tuple(reply_steps))
+    done[mark] = explained
+    return explained
 
 
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
@@ -583,7 +592,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     if all_lines:
         unique = merge_lines(domain, root, goal, unique, searcher)
     if hasattr(domain, "explain"):
-        unique = [_explained(domain, root, line) for line in unique]
+        done: dict = {}
+        unique = [_explained(domain, root, line, 1, done) for line in unique]
     # The last iteration's cuts do not matter once a sure line was found there: the earlier
     # iterations already prove nothing shorter exists.
     forgiven = best_value == 1 and best_depth == search.depth and not all_lines
