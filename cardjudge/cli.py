@@ -329,7 +329,7 @@ def combos(
     for number, line in enumerate(result.lines, 1):
         merged = f", stands for {line.variants} lines found" if getattr(line, "variants", 1) > 1 else ""
         click.echo(f"line {number} ({line.length} action{'s' if line.length != 1 else ''}{merged}):")
-        for text in _line_texts(line.to_dict(lambda action: action.to_dict()), "   "):
+        for text in line.explain("   "):
             click.echo(text)
     if not result.lines:
         click.echo("no line found")
@@ -337,26 +337,6 @@ def combos(
         click.echo(f"probability: {probability:.4g}")
     click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
     click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
-
-
-def _line_texts(line: Mapping[str, Any], indent: str) -> list[str]:
-    """A line's actions, numbered, each followed by what happened (when the line is explained),
-    with the answer to each deviation indented under it."""
-    out = []
-    replies: dict[int, list] = {}
-    for reply in line.get("replies") or []:
-        replies.setdefault(reply["at"], []).append(reply)
-    actions = line.get("actions") or []
-    steps = line.get("steps") or []
-    for at in range(len(actions) + 1):
-        for reply in replies.get(at, []):
-            out.append(f"{indent}if instead: {_action_line(reply['action'])}")
-            out += _line_texts(reply["line"], indent + "   ")
-        if at < len(actions):
-            out.append(f"{indent}{at + 1}. {_action_line(actions[at])}")
-            if at < len(steps):
-                out += [f"{indent}   - {sentence}" for sentence in steps[at].get("happened") or []]
-    return out
 
 
 # --- validate ------------------------------------------------------------------------------

@@ -138,6 +138,15 @@ def test_passive_opponent_passes_but_adversarial_one_does_not():
     assert not adversarial.found and adversarial.complete
 
 
+def test_explain_tells_each_reply_after_the_action_it_replaces():
+    (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
+    # the reply takes the number of the action it replaces; its line is numbered on from there
+    assert line.explain() == ["1. take1", "2. take1", "if instead 2. take2:", "   3. take1", "3. take2"]
+    (dice,) = run(Dice(), max_actions=3, chance="worst").lines
+    assert dice.explain() == ["1. roll", "2. 1", "if instead 2. 2:", "   3. step", "if instead 2. 3:",
+                              "3. step", "4. step"]
+
+
 def test_line_to_dict():
     (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
     assert line.to_dict(str.upper) == {
@@ -296,3 +305,61 @@ def test_the_table_never_changes_the_answer_under_a_ply_bound(game, max_actions,
     assert [line.length for line in with_table.lines[:1]] == [line.length for line in without.lines[:1]]
     if all_lines:
         assert sorted(l.actions for l in with_table.lines) == sorted(l.actions for l in without.lines)
+
+
+def test_a_bound_that_leaves_no_move_unsearched_is_no_cut():
+    # Lamps(7) in 4 counted actions: any line holds at most 4 counted actions and the 3
+    # uncounted ones (unlock, light0, light1), so 7 plies search everything; the states met on
+    # the 7th ply have no move left within the budget, and the bound there cuts nothing.
+    game = Lamps(target=7)
+    for transpositions in (True, False):
+        result = run(game, max_actions=4, max_plies=7, all_lines=True, transpositions=transpositions)
+        assert result.found and result.complete
+        assert result.reason == "found 4 lines of 4 actions"
+    assert not run(game, max_actions=4, max_plies=6, all_lines=True).complete
+
+
+def test_a_win_remembered_is_not_reused_where_its_line_does_not_fit_the_bound():
+    # Dice(4) within 3 plies: only "roll, 3, step" or "step, roll, 3" fit (probability 1/3);
+    # the win from a total of 3 ("step") met at the third ply would make a line of 4 plies.
+    game = Dice(4)
+    for transpositions in (True, False):
+        result = run(game, max_actions=3, max_plies=3, chance="expect", transpositions=transpositions)
+        assert result.probability == pytest.approx(1 / 3) and not result.complete
+        assert all(len(line.actions) <= 3 for line in result.lines)
+
+
+def _cut_somewhere(game, budget, max_plies):
+    """By brute force: whether a line that repeats no position, within ``budget`` counted
+    actions, reaches the ply bound in a state that is not a goal and still has a move."""
+    def walk(state, budget, ply, path):
+        if game.goal(state) or game.actor(state) is None:
+            return False
+        moves = [a for a in game.actions(state) if budget > 0 or not game.counts(a)]
+        if ply == max_plies:
+            return bool(moves)
+        for action in moves:
+            child = game.apply(state, action)
+            if game.key(child) not in path and walk(child, budget - game.counts(action), ply + 1,
+                                                   path | {game.key(child)}):
+                return True
+        return False
+    return walk(game.root, budget, 0, {game.key(game.root)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=st.one_of(st.builds(Lamps, st.integers(0, 8)), st.builds(Counter, st.integers(0, 12)),
+                      st.builds(Toggles, st.integers(2, 4), st.just((0, 1)))),
+       max_actions=st.integers(0, 4), max_plies=st.integers(0, 8), all_lines=st.booleans(),
+       transpositions=st.booleans())
+def test_complete_means_the_ply_bound_cut_no_line(game, max_actions, max_plies, all_lines,
+                                                  transpositions):
+    # Depths are searched in turn up to the first one with a line; at that depth the cuts
+    # matter only with all_lines (another line of that length may lie beyond the bound).
+    result = run(game, max_actions=max_actions, max_plies=max_plies, all_lines=all_lines,
+                 transpositions=transpositions)
+    last = result.stats.depth
+    cut = any(_cut_somewhere(game, depth, max_plies) for depth in range(last))
+    if not result.found or all_lines:
+        cut = cut or _cut_somewhere(game, last, max_plies)
+    assert result.complete == (not cut)

@@ -206,9 +206,10 @@ class EngineDomain:
                              key=repr)),
                 names.described(action.targets), action.position, names.text(action.text))
 
-    def explain(self, state, actions) -> list:
-        """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
-        return explain_line(state, actions, self.apply)
+    def explain(self, state, actions, first: int = 1) -> list:
+        """What each action did, replayed from ``state``, numbered from ``first`` (see
+        :mod:`cardjudge.solver.explain`)."""
+        return explain_line(state, actions, self.apply, first)
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

@@ -7,9 +7,14 @@ game-agnostic sources:
   activations (chain links), links resolving, cards moving with the reason and the card that
   caused it, damage, attacks;
 - the difference between the positions before and after in the contract's format (the game
-  module's ``to_dict``): life totals and other numbers of each player, cards changing zones,
-  positions, face-up or counters, the ``now:`` values of cards (ATK, DEF, power, ...), the phase
-  or turn, the chain, and the winner.
+  module's ``to_dict``): life totals and other numbers of each player, cards changing zones
+  (the stack and an Eredan fight's queue counted as zones), positions, face-up or counters, the
+  ``now:`` values of cards (ATK, DEF, power, ...), the phase or turn, the chain, the objects
+  that resolved from or went on the stack, and the winner.
+
+A change is told once: a card tapped for a cost by what was paid (with the mana each source
+made, when the action carries its payment), a move by its event, a ``now:`` value by the field
+of the same name when both changed alike.
 
 >>> from pathlib import Path
 >>> import cardjudge
@@ -63,19 +68,22 @@ class Step:
         return out
 
 
-def explain_line(root, actions: Iterable, apply: Callable = engine_apply) -> list[Step]:
-    """A :class:`Step` for each action, replaying them from ``root`` through ``apply`` (the
-    engine's, or one that returns the same states, such as a search domain's memoised apply)."""
+def explain_line(root, actions: Iterable, apply: Callable = engine_apply, first: int = 1) -> list[Step]:
+    """A :class:`Step` for each action, numbered from ``first``, replaying them from ``root``
+    through ``apply`` (the engine's, or one that returns the same states, such as a search
+    domain's memoised apply)."""
     steps = []
     state = root
     before = engine_to_dict(root)
-    for number, action in enumerate(actions, 1):
+    for number, action in enumerate(actions, first):
         after_state = apply(state, action)
         after = engine_to_dict(after_state)
-        names = _Names(state, after_state)
         events = after_state.cache().get("events") or ()
-        narrated, moved = _narrate(events, names, len(before.get("chain") or []))
-        happened = narrated + _changes(before, after, moved)
+        names = _Names(state, after_state, events=events)
+        narrated, told = _narrate(events, names, len(before.get("chain") or []), _paid_cards(action))
+        resolved = _resolved_at_once(narrated, told, after, names)
+        resolving, added = _stack_changes(before, after, names, bool(resolved))
+        happened = resolving + narrated + added + _changes(before, after, told, resolved)
         steps.append(Step(number, getattr(action, "player", None), getattr(action, "kind", None),
                           getattr(action, "text", str(action)), _paid(action, names),
                           tuple(names.card(label) for label in getattr(action, "targets", ()) or ()),
@@ -87,13 +95,18 @@ def explain_line(root, actions: Iterable, apply: Callable = engine_apply) -> lis
 class _Names:
     """Cards named as "Name [label]", looked up in the states before and after an action."""
 
-    def __init__(self, *states):
+    def __init__(self, *states, events=()):
         self.by_label: dict = {}
         self.by_oid: dict = {}
+        self.zone_before: dict = {}  # label -> (controller, zone) in the first state
         for state in states:
             for obj in state.objects.values():
                 self.by_label.setdefault(obj.label, obj.card)
                 self.by_oid.setdefault(obj.oid, obj)
+                self.zone_before.setdefault(obj.label, (obj.controller, obj.zone))
+        # objects that existed only during the action (a spell on the stack) are known by
+        # the labels their events give
+        self.passing = {oid: label for event in events for oid, label in zip(event.cards, event.labels)}
 
     def card(self, label) -> str:
         name = self.by_label.get(label)
@@ -101,24 +114,119 @@ class _Names:
 
     def oid(self, oid) -> str | None:
         obj = self.by_oid.get(oid)
-        return None if obj is None else self.card(obj.label)
+        if obj is None:
+            return self.card(self.passing[oid]) if oid in self.passing else None
+        return self.card(obj.label)
 
 
 def _paid(action, names: _Names) -> tuple:
     out = []
     for part in getattr(action, "costs", ()) or ():
+        mana = _mana(action, names) if part.kind == "mana" else None
+        if mana is not None:
+            out.append(mana)
+            continue
         what = ", ".join(names.card(label) for label in part.cards)
         amount = f" {part.amount}" if part.amount is not None else ""
         out.append(f"{part.kind.replace('_', ' ')}{amount}{' ' + what if what else ''}")
     return tuple(out)
 
 
-def _narrate(events, names: _Names, chain_length: int) -> tuple[list[str], set]:
-    """Sentences for the recorded events, and the labels whose moves they told."""
+def _paid_cards(action) -> set:
+    """The labels of the cards an action's costs use (tapped, tributed, discarded...)."""
+    return {label for part in getattr(action, "costs", ()) or () for label in part.cards}
+
+
+def _mana(action, names: _Names) -> str | None:
+    """How a mana cost was paid, when the action carries its payment (a Magic plan): the mana
+    each source made, the mana spent from the pool, what was left in it, and X."""
+    get = getattr(action, "get", None)
+    plan = get("plan") if get is not None else None
+    payment = getattr(plan, "payment", None)
+    if payment is None:
+        return None
+    parts = []
+    sources = payment.activations or [None] * len(payment.produced)
+    for (oid, kind), source in zip(payment.produced, sources):
+        amount = getattr(source, "amount", 1)
+        text = ("{" + kind + "}") * amount + f" from {names.oid(oid) or oid}"
+        tapped = tuple(getattr(source, "taps", None) or ())
+        if tapped and tapped != (oid,):
+            text += f" (tapping {', '.join(names.oid(t) or str(t) for t in tapped)})"
+        parts.append(text)
+    if payment.pool_spent:
+        parts.append(f"{''.join('{' + kind + '}' for kind in payment.pool_spent)} from the mana pool")
+    text = "mana " + (", ".join(parts) if parts else "nothing")
+    if payment.leftover:
+        text += f" ({''.join('{' + kind + '}' for kind in payment.leftover)} left in the mana pool)"
+    if getattr(plan, "x", None):
+        text += f", X = {plan.x}"
+    return text
+
+
+def _link(entry: dict, names: _Names) -> tuple[str, str]:
+    """A stack object: ("Lightning Bolt [LB]", ", targeting opponent"), or ("Pelt Collector
+    [PC]'s triggered ability", "")."""
+    who = names.card(entry.get("id")) if entry.get("id") is not None else str(entry.get("card"))
+    if entry.get("kind") not in (None, "spell"):
+        who += "'s triggered ability" if entry.get("kind") == "trigger" else "'s ability"
+    targets = entry.get("targets") or []
+    aim = ", targeting " + ", ".join(names.card(label) for label in targets) if targets else ""
+    return who, aim
+
+
+def _resolved_at_once(narrated: list, told: set, after: dict, names: _Names) -> set:
+    """The spells cast during the action that are no longer on the stack after it (nobody could
+    answer them, so they resolved at once): "X resolves" is told right after their casting, and
+    the labels are returned, so that where they went is told as a move from the stack."""
+    on_stack = {entry.get("id") for entry in after.get("stack") or []}
+    resolved = set()
+    for mark in told:
+        if isinstance(mark, tuple) and mark[0] == "cast" and mark[1] not in on_stack:
+            name = names.card(mark[1])
+            cast = next(index for index, text in enumerate(narrated)
+                        if text.startswith(f"{name} moves") and text.endswith("(cast)"))
+            narrated.insert(cast + 1, f"{name} resolves")
+            resolved.add(mark[1])
+    return resolved
+
+
+def _stack_changes(before: dict, after: dict, names: _Names, cast_resolved: bool) -> tuple[list[str], list[str]]:
+    """For a stack (Magic), whose events do not tell it: the top object that resolved and the
+    abilities that left with it (told first: the resolution causes what follows; a spell that
+    left is told by its move), and the abilities put on it (told after what triggered them).
+
+    With ``cast_resolved`` a spell cast during the action resolved within it (told with its
+    casting): the objects that were on the stack before only left it (countered)."""
+    old, new = before.get("stack") or [], after.get("stack") or []
+    kept = 0
+    while kept < min(len(old), len(new)) and old[kept] == new[kept]:
+        kept += 1
+    resolving, added = [], []
+    for index, entry in enumerate(reversed(old[kept:])):
+        who, aim = _link(entry, names)
+        if index == 0 and not cast_resolved:
+            resolving.append(f"{who} resolves{aim}")
+        elif entry.get("kind") != "spell":
+            resolving.append(f"{who} leaves the stack")
+    for entry in new[kept:]:
+        if entry.get("kind") != "spell":  # a spell's move from its zone is told as a move
+            who, aim = _link(entry, names)
+            added.append(f"{who} goes on the stack{aim}")
+    return resolving, added
+
+
+def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) -> tuple[list[str], set]:
+    """Sentences for the recorded events, and what they told: the labels whose moves they told,
+    ``(label, field)`` for the changes of a card's field they told (tapped), ``("phase", step)``
+    for a step begun, and ``("cast", label)`` for a spell cast.
+
+    A card tapped to pay the action's cost is told by what was paid."""
     sentences: list[str] = []
     moved: set = set()
     links = chain_length  # how many links are on the chain
     group: list = []
+    steps_told = 0  # where the sentences of the step begun last start
 
     def flush():
         if group:
@@ -144,6 +252,36 @@ def _narrate(events, names: _Names, chain_length: int) -> tuple[list[str], set]:
                 flush()
             group.append(event)
             moved.update(event.labels)
+        elif event.kind in ("tapped", "becomes_untapped"):
+            moved.update((label, "tapped") for label in event.labels)
+            if not (event.reason == "cost" and set(event.labels) <= paid):
+                flush()
+                sentences.append(_event(event, who, names))
+        elif event.kind == "cast":
+            flush()
+            for label in event.labels:
+                player, zone = names.zone_before.get(label, (event.player, None))
+                where = f"from {_where(player, zone)} " if zone not in (None, "stack") else ""
+                moved.add(("cast", label))
+                sentences.append(f"{names.card(label)} moves {where}to the stack (cast)")
+        elif event.kind == "step":
+            # emitted after the step's turn-based actions (the draw, combat damage): told first
+            flush()
+            moved.add(("phase", event.method))
+            sentences.insert(steps_told, f"{str(event.method).replace('_', ' ')} step begins")
+            steps_told = len(sentences)
+        elif event.kind == "damaged":
+            flush()
+            cause = names.oid(event.source) or "something"
+            sentences.append(f"{cause} deals damage to {who or event.player}")
+        elif event.kind == "drawn":  # (a draw without zones: Magic)
+            flush()
+            moved.update(event.labels)
+            cause = names.oid(event.source)
+            sentences.append(f"{_says(event.player, 'draw')} {who}" + (f", by {cause}" if cause else ""))
+        elif event.kind in ("attacks", "blocks"):
+            flush()
+            sentences.append(f"{who} {event.kind}")
         else:
             flush()
             sentences.append(_event(event, who, names))
@@ -159,11 +297,11 @@ def _moves(group: list, names: _Names) -> str:
     if first.method:
         how.append(first.method)
     cause = names.oid(first.source)
-    if cause is not None and first.reason in ("cost", "effect", "battle"):
+    if cause is not None and cause != who and first.reason in ("cost", "effect", "battle"):
         how.append(f"by {cause}")
-    where = f"from {first.from_zone} " if first.from_zone else ""
+    where = f"from {_zone(first.from_zone)} " if first.from_zone else ""
     said = f" ({', '.join(k.replace('_', ' ') for k in kinds)})" if kinds else ""
-    return f"{who} moves {where}to {first.to_zone}{said} [{'; '.join(how)}]"
+    return f"{who} moves {where}to {_zone(first.to_zone)}{said} [{'; '.join(how)}]"
 
 
 def _event(event, who: str, names: _Names) -> str:
@@ -183,7 +321,9 @@ def _event(event, who: str, names: _Names) -> str:
 
 
 def _cards(position: dict) -> dict:
-    """label -> (player, zone, entry) for every card listed in a zone of the position."""
+    """label -> (player, zone, entry) for every card listed in a zone of the position, and for
+    every card in a top-level list and in no player's zone: a spell on the stack (Magic), a card
+    waiting in the queue of a fight (Eredan)."""
     out = {}
     for player, body in (position.get("players") or {}).items():
         for zone, entries in (body or {}).items():
@@ -192,34 +332,89 @@ def _cards(position: dict) -> dict:
             for entry in entries:
                 if isinstance(entry, dict) and "id" in entry:
                     out[entry["id"]] = (player, zone, entry)
+                    for attached in _attached(entry):
+                        host = f"{_ONTO}{entry.get('card', entry['id'])} [{entry['id']}]"
+                        out[attached["id"]] = (player, host, attached)
+    for key, entries in position.items():
+        if key == "players" or not isinstance(entries, list):
+            continue
+        for entry in entries:
+            if isinstance(entry, dict) and "id" in entry and entry["id"] not in out \
+                    and entry.get("kind") in (None, "spell"):
+                player = entry.get("player", entry.get("controller"))
+                out[entry["id"]] = (player, key, {"card": entry.get("card"), "id": entry["id"]})
     return out
 
 
-def _changes(before: dict, after: dict, told: set) -> list[str]:
+def _attached(entry: dict) -> list:
+    """The cards attached to a card (Eredan), each a mapping with its own id."""
+    attached = entry.get("attached")
+    if not isinstance(attached, list):
+        return []
+    return [card for card in attached if isinstance(card, dict) and "id" in card]
+
+
+def _staged(position: dict) -> list:
+    """(player, card, list) for the cards of the top-level lists without ids, such as the cards
+    played in an Eredan fight (``played: [{card, player}]``)."""
+    out = []
+    for key, entries in position.items():
+        if key in ("players", "stack", "chain") or not isinstance(entries, list):
+            continue
+        for entry in entries:
+            if isinstance(entry, dict) and "card" in entry and "id" not in entry:
+                out.append((entry.get("player"), entry["card"], key))
+    return out
+
+
+def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset()) -> list[str]:
+    """The differences between two positions, but for what the events ``told``; the cards in
+    ``via_stack`` went through the stack during the action (told as moving from it)."""
     out = []
     for key in ("turn", "phase", "active"):
+        if key == "phase" and ("phase", after.get(key)) in told:
+            continue  # told by the step beginning
         if before.get(key) != after.get(key):
             out.append(f"{key} {before.get(key)} -> {after.get(key)}")
     for player, body in (after.get("players") or {}).items():
         old = (before.get("players") or {}).get(player) or {}
         for key, value in (body or {}).items():
-            if isinstance(value, int | float) and not isinstance(value, bool) and old.get(key) != value:
-                out.append(f"{player} {key} {old.get(key)} -> {value}")
+            if isinstance(value, int | float | str) and not isinstance(value, bool) and old.get(key) != value:
+                out.append(f"{player} {key.replace('_', ' ')} {_show(old.get(key))} -> {_show(value)}")
     old_cards, new_cards = _cards(before), _cards(after)
+    old_staged, new_staged = _staged(before), _staged(after)
+    cast = {mark[1] for mark in told if isinstance(mark, tuple) and mark[0] == "cast"}
     for label, (player, zone, entry) in new_cards.items():
         name = f"{entry.get('card', label)} [{label}]"
         if label not in old_cards:
-            out.append(f"{name} appears in {_whose(player)} {zone}")
+            came = (player, entry.get("card"))
+            source = next((key for who, card, key in old_staged if (who, card) == came), None)
+            if source is not None:
+                old_staged.remove((player, entry.get("card"), source))
+                out.append(_move(name, player, source, player, zone))
+            else:
+                out.append(f"{name} appears in {_where(player, zone)}")
             continue
         old_player, old_zone, old_entry = old_cards[label]
-        if (old_player, old_zone) != (player, zone) and label not in told and not _hidden(zone, old_zone):
-            out.append(f"{name} moves from {_whose(old_player)} {old_zone} to {_whose(player)} {zone}")
         if (old_player, old_zone) != (player, zone):
+            if label in via_stack:
+                old_zone = "stack"
+            elif label in cast:
+                continue  # told by the casting
+            if label not in told and not _hidden(zone, old_zone):
+                out.append(_move(name, old_player, old_zone, player, zone))
             continue
-        out += [f"{name} {change}" for change in _entry_changes(old_entry, entry)]
+        out += [f"{name} {change}" for change in _entry_changes(old_entry, entry, label, told)]
     for label, (player, zone, entry) in old_cards.items():
         if label not in new_cards:
-            out.append(f"{entry.get('card', label)} [{label}] leaves {_whose(player)} {zone}")
+            went = (player, entry.get("card"))
+            target = next((key for who, card, key in new_staged if (who, card) == went), None)
+            name = f"{entry.get('card', label)} [{label}]"
+            if target is not None:
+                new_staged.remove((player, entry.get("card"), target))
+                out.append(_move(name, player, zone, player, target))
+            else:
+                out.append(f"{name} leaves {_where(player, zone)}")
     old_chain, new_chain = before.get("chain") or [], after.get("chain") or []
     if len(new_chain) != len(old_chain):
         out.append(f"chain: {len(old_chain)} -> {len(new_chain)} link{'s' if len(new_chain) != 1 else ''}")
@@ -239,31 +434,65 @@ def _whose(player) -> str:
     return "your" if player == "you" else f"{player}'s"
 
 
+_SHARED = frozenset({"stack", "queue", "played"})  # zones of no player
+_ZONE_WORDS = {"played": "cards played in the fight"}
+_ONTO = "attached to "  # the zone of a card attached to another: "attached to Name [label]"
+
+
+def _move(name: str, old_player, old_zone: str, player, zone: str) -> str:
+    """"X moves from your hand to your graveyard", "X moves from your hand onto Test Prêtre [P]"."""
+    onto = zone.startswith(_ONTO)
+    return f"{name} moves from {_where(old_player, old_zone)} {'onto ' + zone[len(_ONTO):] if onto else 'to ' + _where(player, zone)}"
+
+
+def _where(player, zone: str) -> str:
+    """"your hand", "opponent's graveyard", "the stack" (a zone of no player), "Test Prêtre [P]"
+    (for a card attached to it)."""
+    if zone.startswith(_ONTO):
+        return zone[len(_ONTO):]
+    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else f"{_whose(player)} {zone}"
+
+
+def _zone(zone: str) -> str:
+    """A zone named without its player: "graveyard", "the stack"."""
+    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else zone
+
+
 def _hidden(*zones) -> bool:
     """Moves within the deck (draws are events) are not worth a line of their own."""
     return all(zone == "deck" for zone in zones)
 
 
-def _entry_changes(old: dict, new: dict) -> list[str]:
+def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) -> list[str]:
     """What changed on a card that stayed where it was: any field of its entry (position,
-    face-up, counters, tapped, hp...) and any of its ``now:`` values (ATK, DEF, power...)."""
-    out = []
+    face-up, counters, tapped, hp...) and any of its ``now:`` values (ATK, DEF, power...).
+
+    A change already told (``(label, field)`` in ``told``, a card tapped) is left out, and so is
+    a ``now:`` value that changed exactly as the entry's field of the same name (Eredan hp)."""
+    out, seen = [], set()
     for key in sorted((set(old) | set(new)) - {"id", "card", "now"}):
+        if key == "attached" and (_attached(old) or _attached(new)):
+            continue  # the attached cards are told as cards
         before, after = old.get(key), new.get(key)
         if isinstance(before, bool) or isinstance(after, bool):  # a flag left out is a flag not set
             before, after = bool(before), bool(after)
         if before != after:
-            out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
+            seen.add((key, _show(before), _show(after)))
+            if (label, key) not in told:
+                out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
     old_now, new_now = old.get("now") or {}, new.get("now") or {}
     for key in sorted(set(old_now) | set(new_now)):
-        if old_now.get(key) != new_now.get(key):
-            out.append(f"{key} {_show(old_now.get(key))} -> {_show(new_now.get(key))}")
+        change = (key, _show(old_now.get(key)), _show(new_now.get(key)))
+        if old_now.get(key) != new_now.get(key) and change not in seen:
+            out.append(f"{key} {change[1]} -> {change[2]}")
     return out
 
 
 def _show(value: Any) -> str:
     if value is None:
         return "none"
+    if value == "":
+        return "empty"
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)

@@ -13,7 +13,8 @@ Named goals:
 
 - ``win``: the searching player wins within the current turn (lines that leave the turn
   are not followed);
-- ``survive``: the searching player has not lost;
+- ``survive``: the searching player's next turn begins and they have not lost (through the
+  opponent's turn: against an adversarial opponent, against every attack and answer);
 - ``destroy: [L1, L2]``: the cards with those labels have left the field;
 - ``control: [L1, L2]``: the searching player controls those cards (by label) on the field;
 - ``play: NAME``: a card called NAME was played: it is face-up on the field, in the graveyard
@@ -79,7 +80,9 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
     if text == "win":
         return Goal(text, player, lambda s: s.winner == player, this_turn=True)
     if text == "survive":
-        return Goal(text, player, lambda s: s.winner in (None, player) and s.player(player).life > 0)
+        start = state.turn
+        return Goal(text, player, lambda s: s.winner in (None, player) and s.player(player).life > 0
+                    and s.turn > start and s.active == player)
     if name == "destroy" and rest:
         labels = _labels(rest)
         _check_labels(state, labels)
@@ -114,7 +117,7 @@ def _played_count(state, card: str) -> int:
     for obj in state.objects.values():
         if obj.card != card:
             continue
-        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in ("graveyard", "banished"):
+        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in ("graveyard", "banished", "exile"):
             count += 1
     return count
 

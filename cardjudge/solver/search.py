@@ -70,29 +70,49 @@ class Line:
     replies: tuple = ()
     variants: int = 1  # how many lines found by the search this one stands for (all_lines)
     steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
+    reply_steps: tuple = ()  # what each reply's alternative did, in the order of ``replies``
 
     def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
         """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
         ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
-        dict per action: what was paid, targeted and what happened) when the line is explained."""
+        dict per action: what was paid, targeted and what happened) when the line is explained,
+        and each reply's ``"step"`` (what its alternative did)."""
+        replies = []
+        for index, (at, alt, sub) in enumerate(self.replies):
+            reply = {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
+            if index < len(self.reply_steps):
+                reply["step"] = self.reply_steps[index].to_dict()
+            replies.append(reply)
         out = {
             "actions": [action_to_dict(a) for a in self.actions],
             "length": self.length,
             "variants": self.variants,
-            "replies": [
-                {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
-                for at, alt, sub in self.replies
-            ],
+            "replies": replies,
         }
         if self.steps:
             out["steps"] = [step.to_dict() for step in self.steps]
         return out
 
-    def explain(self, indent: str = "") -> list[str]:
-        """The line as numbered text, step by step with what happened when it is explained."""
-        if self.steps:
-            return [text for step in self.steps for text in step.lines(indent)]
-        return [f"{indent}{number}. {action}" for number, action in enumerate(self.actions, 1)]
+    def explain(self, indent: str = "", first: int = 1) -> list[str]:
+        """The line as numbered text (from ``first``), step by step with what happened when it is
+        explained; each action is followed by the other outcomes or replies it answers, as
+        "if instead N. <alternative>:" with the line that follows it indented."""
+        out = []
+        for at, action in enumerate(self.actions):
+            out += self._step_texts(self.steps, at, action, indent, first + at)
+            for index, (where, alt, sub) in enumerate(self.replies):
+                if where != at:
+                    continue
+                told = self._step_texts(self.reply_steps, index, alt, indent, first + at)
+                told[0] = f"{indent}if instead {told[0][len(indent):]}:"
+                out += told + sub.explain(indent + "   ", first + at + 1)
+        return out
+
+    @staticmethod
+    def _step_texts(steps, index, action, indent, number) -> list[str]:
+        if index < len(steps):
+            return steps[index].lines(indent)
+        return [f"{indent}{number}. {action}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +181,26 @@ def _check_line(domain: Domain, root, line: Line, goal) -> None:
         _check_line(domain, replay(domain, states[at], (alternative,)), sub, goal)
 
 
-def _explained(domain: Domain, state, line: Line) -> Line:
-    """``line`` (and its replies) with the domain's explanation of each action."""
+def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | None = None) -> Line:
+    """``line`` (and its replies) with the domain's explanation of each action, numbered from
+    ``first``; a reply's alternative takes the number of the action it replaces.
+
+    A strategy shares the answers to transposed deviations (the same line object from the same
+    state), so each is explained once (``done``) and the result is shared too."""
+    done = {} if done is None else done
+    mark = (id(line), state, first)
+    if mark in done:
+        return done[mark]
     states = _states(domain, state, line.actions)
-    replies = tuple((at, alt, _explained(domain, domain.apply(states[at], alt), sub))
-                    for at, alt, sub in line.replies)
-    return Line(line.actions, line.length, replies, line.variants, tuple(domain.explain(state, line.actions)))
+    replies, reply_steps = [], []
+    for at, alt, sub in line.replies:
+        (step,) = domain.explain(states[at], (alt,), first + at)
+        reply_steps.append(step)
+        replies.append((at, alt, _explained(domain, domain.apply(states[at], alt), sub, first + at + 1, done)))
+    explained = Line(line.actions, line.length, tuple(replies), line.variants,
+                     tuple(domain.explain(state, line.actions, first)), tuple(reply_steps))
+    done[mark] = explained
+    return explained
 
 
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
@@ -187,9 +221,9 @@ class _Search:
         self.depth = -1
         self.seen: set = set()
         self.path: dict = {}  # key -> ply, for the states of the current line
-        self.failed: dict = {}  # key -> [(budget, plies left or None)] proved failing
+        self.failed: dict = {}  # key -> [(budget, plies left if cut else None, need)] failing
         self.cuts = 0  # how many times the ply bound cut a line so far
-        self.won: dict = {}  # (state, budget) -> (value, lines)
+        self.won: dict = {}  # (state, budget) -> (value, lines, need, plies left if cut)
         self.ply_cut = False
         self.best_line: Line | None = None
         self.start = self.last_progress = time.perf_counter()
@@ -218,69 +252,99 @@ class _Search:
     # -- the tree ----------------------------------------------------------------------------
 
     def node(self, state, budget: int, ply: int):
-        """(value, lines, low): value in [0, 1]; low is the smallest ply of an ancestor the
-        result depends on (a repeated position), _UNTAINTED if none.
+        """(value, lines, low, need): value in [0, 1]; low is the smallest ply of an ancestor
+        the result depends on (a repeated position), _UNTAINTED if none; need is how many plies
+        the search looked below this state (the result is the same wherever at least that many
+        are left, unless the ply bound cut something below).
 
-        A result that the ply bound cut somewhere below depends on how many plies were left:
-        a failure is remembered with that number and reused only where no more are left."""
+        The table remembers failures and wins with what they need: a result that the ply bound
+        cut somewhere below is reused only where no more plies are left (a failure) or exactly
+        as many (a win, whose lines may depend on them), and reports the cut again there."""
         key = self.domain.key(state)
         self.seen.add(key)
         if self.goal(state):
-            return 1, [Line()], _UNTAINTED
+            return 1, [Line()], _UNTAINTED, 0
         if key in self.path:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
-            return 0, [], self.path[key]
+            return 0, [], self.path[key], 0
         left = self.max_plies - ply
         if self.transpositions:
-            for failed_budget, failed_left in self.failed.get(key, ()):
-                if failed_budget >= budget and (failed_left is None or failed_left >= left):
-                    self.hits += 1
-                    if failed_left is not None:
-                        self.cut()
-                    return 0, [], _UNTAINTED
-            cached = self.won.get((state, budget))
-            if cached is not None:
-                self.hits += 1
-                return cached[0], cached[1], _UNTAINTED
+            known = self.recall(state, key, budget, left)
+            if known is not None:
+                return known
         actor = self.domain.actor(state)
         if actor is None:
-            return 0, [], _UNTAINTED
+            return 0, [], _UNTAINTED, 0
         if left <= 0:
-            self.cut()
-            return 0, [], _UNTAINTED
+            if self.can_move(state, actor, budget):
+                self.cut()
+            return 0, [], _UNTAINTED, 0
         self.expand_one()
         self.path[key] = ply
         cuts = self.cuts
         try:
-            value, lines, low = self.expand(state, actor, budget, ply)
+            value, lines, low, need = self.expand(state, actor, budget, ply)
         finally:
             del self.path[key]
-        cut_below = self.cuts != cuts
+        cut_left = left if self.cuts != cuts else None
         if value == 1:
             low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
         if self.transpositions and low >= ply:
             if value == 0:
-                self.remember_failure(key, budget, left if cut_below else None)
-            elif not self.all_lines and (value == 1 or not cut_below):
-                self.won[(state, budget)] = (value, lines)
-        return value, lines, low
+                self.remember_failure(key, budget, cut_left, need)
+            elif not self.all_lines:
+                self.won[(state, budget)] = (value, lines, need, cut_left)
+        return value, lines, low, need
+
+    def recall(self, state, key, budget: int, left: int):
+        """The remembered result for ``state`` with ``budget`` and ``left`` plies, or None.
+
+        A failure without a cut holds for any smaller budget too (fewer lines to try) and for
+        any number of plies left: with fewer than it needed, the bound cuts a line that was
+        searched, which is reported again. A cut failure holds for as many plies or fewer."""
+        for failed_budget, cut_left, need in self.failed.get(key, ()):
+            if cut_left is None:
+                if failed_budget == budget or (failed_budget > budget and left >= need):
+                    self.hits += 1
+                    if left < need:
+                        self.cut()
+                    return 0, [], _UNTAINTED, need
+            elif failed_budget == budget and left <= cut_left:
+                self.hits += 1
+                self.cut()
+                return 0, [], _UNTAINTED, need
+        cached = self.won.get((state, budget))
+        if cached is not None:
+            value, lines, need, cut_left = cached
+            if cut_left == left or (cut_left is None and left >= need):
+                self.hits += 1
+                if cut_left is not None:
+                    self.cut()
+                return value, lines, _UNTAINTED, need
+        return None
+
+    def can_move(self, state, actor, budget: int) -> bool:
+        """Whether some option is open here within ``budget``: only then does the ply bound
+        leave a longer line unsearched (a state with no option ends every line anyway)."""
+        domain = self.domain
+        if actor == CHANCE:
+            return bool(domain.chance_outcomes(state))
+        if actor == self.searcher:
+            return any(budget > 0 or not domain.counts(action) for action in domain.actions(state))
+        return bool(domain.actions(state))
 
     def cut(self) -> None:
-        """The ply bound cut a line (here, or in a remembered failure reused here)."""
+        """The ply bound cut a line (here, or in a remembered result reused here)."""
         self.ply_cut = True
         self.cuts += 1
 
-    def remember_failure(self, key, budget: int, left: int | None) -> None:
-        """No line from ``key`` with ``budget`` counted actions (within ``left`` plies, or any
-        number when None); entries that this one covers are dropped."""
-        def covers(b, l, ob, ol):
-            return b >= ob and (l is None or (ol is not None and l >= ol))
-
-        entries = [(b, l) for b, l in self.failed.get(key, ()) if not covers(budget, left, b, l)]
-        if not any(covers(b, l, budget, left) for b, l in entries):
-            entries.append((budget, left))
-        self.failed[key] = entries
+    def remember_failure(self, key, budget: int, cut_left: int | None, need: int) -> None:
+        """No line from ``key`` with ``budget`` counted actions, searched ``need`` plies deep
+        (cut by the bound with ``cut_left`` plies left, or None when nothing was cut)."""
+        entries = self.failed.setdefault(key, [])
+        if (budget, cut_left, need) not in entries:
+            entries.append((budget, cut_left, need))
 
     def expand(self, state, actor, budget, ply):
         domain = self.domain
@@ -301,45 +365,46 @@ class _Search:
         return self.all_of(state, options, budget, ply)
 
     def any_of(self, state, actions, budget, ply, counted):
-        best, best_lines, low = 0, [], _UNTAINTED
+        best, best_lines, low, need = 0, [], _UNTAINTED, 0
         for action in actions:
             cost = 1 if counted and self.domain.counts(action) else 0
             if cost > budget:
                 continue
-            value, lines, child_low = self.node(self.domain.apply(state, action), budget - cost,
-                                                ply + 1)
-            low = min(low, child_low)
+            value, lines, child_low, child_need = self.node(
+                self.domain.apply(state, action), budget - cost, ply + 1)
+            low, need = min(low, child_low), max(need, child_need + 1)
             if value > best:
                 best, best_lines = value, []
             if value == best and value > 0 and (self.all_lines or not best_lines):
                 best_lines += [_prepend(action, cost, line) for line in lines]
             if best == 1 and not self.all_lines:
                 break
-        return best, best_lines, low
+        return best, best_lines, low, need
 
     def all_of(self, state, actions, budget, ply):
-        if not actions:
-            return 0, [], _UNTAINTED
-        value, answers, low = 1, [], _UNTAINTED
+        value, answers, low, need = 1, [], _UNTAINTED, 0
         for action in actions:
-            child, lines, child_low = self.node(self.domain.apply(state, action), budget, ply + 1)
-            low = min(low, child_low)
+            child, lines, child_low, child_need = self.node(self.domain.apply(state, action),
+                                                            budget, ply + 1)
+            low, need = min(low, child_low), max(need, child_need + 1)
             value = min(value, child)
             if value == 0:
-                return 0, [], low
+                return 0, [], low, need
             answers.append((action, lines))
-        return value, self.strategy(answers), low
+        if not answers:
+            return 0, [], low, need
+        return value, self.strategy(answers), low, need
 
     def expectation(self, state, outcomes, budget, ply):
-        value, answers, low = 0, [], _UNTAINTED
+        value, answers, low, need = 0, [], _UNTAINTED, 0
         for outcome, probability in outcomes:
-            child, lines, child_low = self.node(self.domain.apply(state, outcome), budget,
-                                                ply + 1)
-            low = min(low, child_low)
+            child, lines, child_low, child_need = self.node(self.domain.apply(state, outcome),
+                                                            budget, ply + 1)
+            low, need = min(low, child_low), max(need, child_need + 1)
             value += probability * child
             if child > 0:
                 answers.append((outcome, lines))
-        return value, self.strategy(answers), low
+        return value, self.strategy(answers), low, need
 
     @staticmethod
     def strategy(answers):
@@ -485,8 +550,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
 
     Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
-    replay to the goal). A domain with ``explain(state, actions)`` (one step per action) has its
-    lines explained (``Line.steps``, ``Line.explain()``).
+    replay to the goal). A domain with ``explain(state, actions, first)`` (one step per action,
+    numbered from ``first``) has its lines explained (``Line.steps``, ``Line.explain()``).
     """
     if opponent not in ("passive", "adversarial"):
         raise ValueError(f"opponent must be 'passive' or 'adversarial', not {opponent!r}")
@@ -508,7 +573,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
             search.tick()
             cut_before = cut_before or cut_last
             search.ply_cut = False
-            value, lines, _ = search.node(root, depth, 0)
+            value, lines, _, _ = search.node(root, depth, 0)
             cut_last = search.ply_cut
             search.depth = depth
             if value > best_value:
@@ -527,7 +592,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     if all_lines:
         unique = merge_lines(domain, root, goal, unique, searcher)
     if hasattr(domain, "explain"):
-        unique = [_explained(domain, root, line) for line in unique]
+        done: dict = {}
+        unique = [_explained(domain, root, line, 1, done) for line in unique]
     # The last iteration's cuts do not matter once a sure line was found there: the earlier
     # iterations already prove nothing shorter exists.
     forgiven = best_value == 1 and best_depth == search.depth and not all_lines
