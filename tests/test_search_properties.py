@@ -18,7 +18,7 @@ from cardjudge.solver.combos import COUNTED
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.search import search_lines
 from cardjudge.solver.toy import Counter, Dice, Lamps, TakeAway, Toggles
-from tests.test_properties import POSITIONS, _start
+from test_properties import POSITIONS, _start
 
 EXAMPLES = int(os.environ.get("CARDJUDGE_PROPERTY_EXAMPLES", "30"))
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardjudge import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.canonical import canonical_key, digest, objects_digest
 from cardjudge.solver.combos import StateKey
-from tests.test_properties import EXAMPLES, MAX_DEPTH, POSITIONS, _start, _with_inline_cards
+from test_properties import EXAMPLES, MAX_DEPTH, POSITIONS, _start, _with_inline_cards
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
