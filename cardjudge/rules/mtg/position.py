@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.positions import fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.mtg.abilities import _check_steps, _freeze, thaw
+from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
 from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
 from cardjudge.rules.mtg.views import abilities_of, chars
@@ -335,7 +336,7 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
             step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
         else:
             _check_steps([step], "resolving steps")
-        steps.append(_freeze(step))
+        steps.append(freeze(step))
     label = str(entry.get("label", ""))
     bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                      for name, values in (entry.get("refs") or {}).items())

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
-from cardjudge.rules.mtg.abilities import keyword_abilities, thaw
+from cardjudge.rules.core.frozen import thaw
+from cardjudge.rules.mtg.abilities import keyword_abilities
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 COLOR_OF_SYMBOL = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
