@@ -10,27 +10,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
 import sys
-import timeit
-from pathlib import Path
+
+from timing import ROOT, median_ms  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, find_combos, legal_actions, list_chains, load_position
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def cold(state):
-    object.__setattr__(state, "_cache", None)
-    return state
-
-
-def median_ms(call, state, repeat: int) -> float:
-    def run():
-        cold(state)
-        call(state)
-
-    return statistics.median(timeit.repeat(run, repeat=repeat, number=1)) * 1000
 
 
 def main() -> None:

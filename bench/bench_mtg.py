@@ -11,24 +11,13 @@ column "all cold" where they are forgotten too.
 from __future__ import annotations
 
 import argparse
-import platform
-import statistics
-import sys
-import timeit
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
+from timing import ROOT, machine, median_fastest_ms  # first: it puts this checkout on sys.path
 
-from cardjudge import apply, legal_actions, load_position  # noqa: E402
-from cardjudge.rules.mtg import mana, shapes, views  # noqa: E402
+from cardjudge import apply, legal_actions, load_position
+from cardjudge.rules.mtg import mana, shapes, views
+
 EXAMPLES = ["mtg-midgame.yaml", "mtg-end-step.yaml"]
-
-
-def cold(state):
-    """``state`` with its per-state memo emptied (the memo is not part of the state's value)."""
-    object.__setattr__(state, "_cache", None)
-    return state
 
 
 def forget_answers() -> None:
@@ -38,33 +27,20 @@ def forget_answers() -> None:
     views._printed_chars.clear()
 
 
-def timings_ms(call, state, repeat: int, all_cold: bool = False) -> tuple[float, float]:
-    """(median, fastest) of ``repeat`` cold calls, in milliseconds (the fastest is the figure
-    least disturbed by other processes on a busy machine)."""
-
-    def run():
-        cold(state)
-        if all_cold:
-            forget_answers()
-        call(state)
-
-    times = timeit.repeat(run, repeat=repeat, number=1)
-    return statistics.median(times) * 1000, min(times) * 1000
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=31, help="runs per figure (median taken)")
     args = parser.parse_args(argv)
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.repeat} runs each, cold memo")
+    print(f"{machine()}, {args.repeat} runs each, cold memo")
     print("legal_actions and apply in ms, median / fastest")
     print(f"{'position':<18} {'actions':>7} {'legal_actions':>15} {'all cold':>15} {'apply':>15}  first action")
     for name in EXAMPLES:
         state = load_position(ROOT / "examples" / name)
         actions = legal_actions(state)
         first = actions[0]
-        figures = [timings_ms(legal_actions, state, args.repeat), timings_ms(legal_actions, state, args.repeat, True),
-                   timings_ms(lambda s: apply(s, first), state, args.repeat)]
+        figures = [median_fastest_ms(legal_actions, state, args.repeat),
+                   median_fastest_ms(legal_actions, state, args.repeat, before=forget_answers),
+                   median_fastest_ms(lambda s: apply(s, first), state, args.repeat)]
         columns = " ".join(f"{f'{median:.2f} / {fastest:.2f}':>15}" for median, fastest in figures)
         print(f"{name.removesuffix('.yaml'):<18} {len(actions):>7} {columns}  {first.text}")
     return 0

@@ -9,35 +9,13 @@ The per-state memo is cleared before every timed call, so each figure is a cold 
 from __future__ import annotations
 
 import argparse
-import platform
-import statistics
 import sys
-import timeit
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+from timing import ROOT, machine, median_ms  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, legal_actions, list_chains, load_position
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ["ygo-wanghu.yaml", "ygo-solemn-warning.yaml", "ygo-battle.yaml", "ygo-midgame.yaml"]
-
-
-def cold(state):
-    """``state`` with its per-state memo emptied (the memo is not part of the state's value)."""
-    object.__setattr__(state, "_cache", None)
-    return state
-
-
-def median_ms(call, state, repeat: int, number: int = 1) -> float:
-    """Median over ``repeat`` runs of ``call(state)`` on a cold memo, in milliseconds."""
-
-    def run():
-        cold(state)
-        call(state)
-
-    times = timeit.repeat(run, repeat=repeat, number=number)
-    return statistics.median(times) / number * 1000
 
 
 def main(argv=None) -> int:
@@ -57,7 +35,7 @@ def main(argv=None) -> int:
         lc_after = median_ms(list_chains, after, max(5, args.repeat // 3)) if legal_actions(after) else float("nan")
         rows.append((name.removesuffix(".yaml"), len(actions), la, ap, lc, first.to_dict()["text"], lc_after))
 
-    print(f"Python {platform.python_version()} on {platform.machine()}, median of {args.repeat} runs, cold memo")
+    print(f"{machine()}, median of {args.repeat} runs, cold memo")
     head = ("position", "actions", "legal_actions ms", "apply ms", "list_chains ms", "list_chains after 1st ms")
     print(f"{head[0]:<22} {head[1]:>7} {head[2]:>16} {head[3]:>9} {head[4]:>14} {head[5]:>24}")
     for name, n, la, ap, lc, first_text, lc_after in rows:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import cardjudge as cj
-from helpers import actions, dicts  # noqa: F401  (re-exported for the Magic tests)
+from helpers import act, actions, card, dicts, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
 
 LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 
@@ -32,15 +32,6 @@ def load(**kw):
 
 def data(state):
     return cj.to_dict(state)
-
-
-def act(state, **selector):
-    """Apply the one legal action matching ``selector``; fail when none or several match."""
-    found = actions(state, **selector)
-    if len(found) != 1:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing}")
-    return cj.apply(state, found[0][0])
 
 
 def act_first(state, **selector):
@@ -82,29 +73,6 @@ def resolve(state):
 
 def until_phase(state, phase, turn=None):
     return pass_until(state, lambda s: data(s)["phase"] == phase and (turn is None or data(s)["turn"] == turn))
-
-
-def card(state, label):
-    for body in data(state)["players"].values():
-        for zone, entries in body.items():
-            if isinstance(entries, list):
-                for entry in entries:
-                    if isinstance(entry, dict) and entry.get("id") == label:
-                        return entry
-    raise AssertionError(f"{label} not found")
-
-
-def zone_of(state, label):
-    for player, body in data(state)["players"].items():
-        for zone, entries in body.items():
-            if isinstance(entries, list) and any(isinstance(e, dict) and e.get("id") == label for e in entries):
-                return player, zone
-    return None
-
-
-def zone(state, label):
-    found = zone_of(state, label)
-    return found[1] if found else None
 
 
 def now(state, label):

@@ -11,6 +11,8 @@ MODULES = [
     "cardjudge.rules.core.choices",
     "cardjudge.rules.core.orderings",
     "cardjudge.rules.core.lasting",
+    "cardjudge.rules.core.frozen",
+    "cardjudge.rules.core.views",
     "cardjudge.cards.loader",
     "cardjudge.solver.explain",
     "cardjudge.rules.mtg.abilities",

@@ -6,44 +6,21 @@ sequence of action indices; the playout follows legal actions only, up to ``MAX_
 
 from __future__ import annotations
 
-import glob
-import os
-from pathlib import Path
-
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardjudge import apply, legal_actions, load_position, to_dict
+from cardjudge import legal_actions, load_position, to_dict
+from playouts import EXAMPLES, Starts, apply_checked, play_out, start_positions
 
-ROOT = Path(__file__).resolve().parent.parent
-ACCEPTANCE = Path(os.environ.get("CARDJUDGE_ACCEPTANCE", "/work/shared/acceptance/cases"))
 MAX_DEPTH = 12
-EXAMPLES = int(os.environ.get("CARDJUDGE_PROPERTY_EXAMPLES", "30"))
-
-
-def _positions() -> dict[str, dict]:
-    found: dict[str, dict] = {}
-    for path in sorted(glob.glob(str(ROOT / "examples" / "ygo-*.yaml"))):
-        with open(path, encoding="utf-8") as fh:
-            found[Path(path).name] = yaml.safe_load(fh)
-    for path in sorted(glob.glob(str(ACCEPTANCE / "ygo-*.yaml"))):
-        with open(path, encoding="utf-8") as fh:
-            case = yaml.safe_load(fh)
-        if isinstance(case, dict) and isinstance(case.get("position"), dict):
-            found["acceptance/" + Path(path).name] = case["position"]
-    return found
-
-
-POSITIONS = _positions()
-_STARTS: dict = {}
+POSITIONS = start_positions("ygo")
+STARTS = Starts(POSITIONS)
 
 
 def _start(name: str):
-    if name not in _STARTS:
-        _STARTS[name] = load_position(POSITIONS[name])
-    return _STARTS[name]
+    """The state of the start position ``name``, loaded once (other property tests use it too)."""
+    return STARTS[name]
 
 
 def _lps(d: dict) -> dict:
@@ -117,49 +94,20 @@ def _check_state(state, trail: list[str], name: str) -> list:
     return actions
 
 
-def _apply_checked(state, action, trail, name):
-    before_dict = to_dict(state)
-    before_hash = hash(state)
-    try:
-        after = apply(state, action)
-    except Exception as exc:  # pragma: no cover - reported with the playout
-        raise AssertionError(
-            f"listed action {action.to_dict()} raised {type(exc).__name__}: {exc}: {name} after {trail}"
-        ) from exc
-    assert to_dict(state) == before_dict, f"apply changed its input: {name} after {trail} + {action.to_dict()['id']}"
-    assert hash(state) == before_hash, f"apply changed the hash of its input: {name} after {trail}"
-    return after
-
-
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(sorted(POSITIONS)),
     choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=MAX_DEPTH),
 )
 def test_random_playouts(name, choices):
-    state = _start(name)
-    trail: list[str] = []
-    for depth, pick in enumerate(choices):
-        actions = _check_state(state, trail, name)
-        if not actions:
-            break
-        if depth == 0 or depth == len(choices) - 1:
-            # every listed action is applicable (checked at the start and at the end of the playout)
-            for other in actions:
-                _apply_checked(state, other, trail, name)
-        action = actions[pick % len(actions)]
-        state = _apply_checked(state, action, trail, name)
-        trail.append(f"{action.to_dict()['id']}:{action.to_dict().get('text', '')}")
-    else:
-        _check_state(state, trail, name)
+    play_out(_start(name), choices, _check_state, name)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_every_start_action_applies(name):
     state = _start(name)
-    actions = _check_state(state, [], name)
-    for action in actions:
-        _apply_checked(state, action, [], name)
+    for action in _check_state(state, [], name):
+        apply_checked(state, action, [], name)
 
 
 def test_to_dict_keeps_inline_cards():

@@ -52,3 +52,11 @@ def test_unknown_zone_in_a_dict_position_names_the_zone():
                 "players": {"you": {"lp": 8000, "sideboard": []}, "opponent": {"lp": 8000}}}
     with pytest.raises(InputError, match="sideboard"):
         cj.load_position(position)
+
+
+def test_a_turn_that_is_not_a_positive_number_is_refused():
+    for turn in (True, 0, "three"):
+        position = {"game": "ygo", "turn": turn, "active": "you", "phase": "main1",
+                    "players": {"you": {"lp": 8000}, "opponent": {"lp": 8000}}}
+        with pytest.raises(InputError, match="'turn' must be a positive number"):
+            cj.load_position(position)

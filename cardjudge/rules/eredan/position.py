@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardjudge.cards import yamlio
-from cardjudge.cards.loader import library, parse_cards
-from cardjudge.errors import InputError
 from cardjudge.rules.core.lasting import remaining
+from cardjudge.rules.core.positions import fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options, work
 from cardjudge.rules.eredan.abilities import STATS, TIMED
@@ -51,7 +49,7 @@ class _Loader:
         self.players: tuple = ()
 
     def fail(self, message: str, node: Any, key: Any = None):
-        raise InputError(message, self.source, yamlio.line_of(node, key))
+        fail(message, self.source, node, key)
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -95,40 +93,19 @@ class _Loader:
 def load(data: dict, source: str) -> State:
     """A State from a parsed position mapping."""
     ld = _Loader(data, source)
-    for key in data:
-        if key not in TOP_FIELDS:
-            ld.fail(f"unknown field {key!r}", data, key)
-    pool = library("eredan")
-    if data.get("cards"):
-        inline = parse_cards(data["cards"], "eredan", source, data)
-        inline.inline = [_plain(c) for c in data["cards"]]
-        pool = pool.merged(inline)
-    ld.pool = pool
-    players_node = data.get("players")
-    if not isinstance(players_node, dict) or len(players_node) != 2:
-        ld.fail("an Eredan position needs 'players': two players in turn order", data, "players")
-    ld.players = players = tuple(str(p) for p in players_node)
-    active = data.get("active", players[0])
-    if active not in players:
-        ld.fail(f"unknown player {active!r} in 'active'", data, "active")
-    phase = data.get("phase", "fight_choice")
-    if phase not in PHASES:
-        ld.fail(f"unknown phase {phase!r} (expected one of {', '.join(PHASES)})", data, "phase")
-    turn = data.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        ld.fail("'turn' must be a positive number", data, "turn")
+    two = "an Eredan position needs 'players': two players in turn order"
+    header = read_header(data, source, "eredan", top_fields=TOP_FIELDS, phases=PHASES, default_phase="fight_choice",
+                         not_two_players=two, no_players=two)
+    ld.pool = pool = header.pool
+    ld.players = players = header.players
+    players_node, active, phase, turn = header.players_node, header.active, header.phase, header.turn
     error, rules = options.check(data.get("rules"))
     if error:
         ld.fail(error, data, "rules")
     player_states = []
     attached_later = []
     for player in players:
-        body = players_node[player] or {}
-        if not isinstance(body, dict):
-            ld.fail(f"player {player!r} must be a mapping", players_node, player)
-        for key in body:
-            if key not in PLAYER_FIELDS:
-                ld.fail(f"unknown zone or field {key!r} for player {player!r}", body, key)
+        body = player_body(players_node, player, PLAYER_FIELDS, source, unknown="zone or field")
         score = body.get("score", 0)
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
             ld.fail("'score' must be a number from 0", body, "score")
@@ -378,14 +355,6 @@ def _load_lasting(ld, data: dict) -> None:
         controller = item.get("controller")
         ld.lasting.append(Lasting(ld.new_id(), "modify", affected, changes, item["until"], item.get("turn", 0), source,
                                   controller))
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 # ------------------------------------------------------------------ writing

@@ -4,6 +4,7 @@ card expressions and combo goals see."""
 from __future__ import annotations
 
 from cardjudge.rules.core.expr import Env, _Missing, evaluate
+from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.eredan.cards import attack_range, card_type, classes
 
 HAND_SIZE = 5
@@ -114,19 +115,10 @@ def stats(s, oid) -> dict:
     return values
 
 
-class CharView:
+class CharView(ObjectView):
     """A character as expressions see it: ``esprit``, ``attack_min``, ``alive``, ``classes``..."""
 
-    __slots__ = ("s", "oid")
-
-    def __init__(self, s, oid: int):
-        self.s, self.oid = s, oid
-
-    def __eq__(self, other):
-        return isinstance(other, CharView) and other.oid == self.oid
-
-    def __hash__(self):
-        return hash(self.oid)
+    __slots__ = ()
 
     def __repr__(self):
         return f"<{self.s.objects[self.oid].label}>"
@@ -150,19 +142,10 @@ class CharView:
         raise _Missing(name)
 
 
-class CardView:
+class CardView(ObjectView):
     """A non-character card: ``name``, ``type``, ``subtype``."""
 
-    __slots__ = ("s", "oid")
-
-    def __init__(self, s, oid: int):
-        self.s, self.oid = s, oid
-
-    def __eq__(self, other):
-        return isinstance(other, CardView) and other.oid == self.oid
-
-    def __hash__(self):
-        return hash(self.oid)
+    __slots__ = ()
 
     def attr(self, name: str):
         obj = self.s.objects[self.oid]

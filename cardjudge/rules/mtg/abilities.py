@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.frozen import freeze
 
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked"}
 ABILITY_KEYS = {
@@ -215,27 +216,10 @@ def _check_steps(steps, what: str) -> tuple:
             for key, value in body.items():
                 if key in _EXPRESSION_KEYS and isinstance(value, str):
                     _expr(value, f"{op}.{key}")
-    return tuple(_freeze(step) for step in steps)
+    return tuple(freeze(step) for step in steps)
 
 
 _EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
-
-
-def _freeze(value):
-    if isinstance(value, dict):
-        return tuple((k, _freeze(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return ("__list__", *(_freeze(v) for v in value))
-    return value
-
-
-def thaw(value):
-    """The plain dict/list form of a frozen step."""
-    if isinstance(value, tuple):
-        if value and value[0] == "__list__":
-            return [thaw(v) for v in value[1:]]
-        return {k: thaw(v) for k, v in value}
-    return value
 
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
@@ -285,7 +269,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         when=_expr(raw.get("when"), "when"),
         condition=_expr(raw.get("if"), "if"),
         optional=bool(raw.get("optional", False)),
-        rule=_freeze(rule) if rule else (),
+        rule=freeze(rule) if rule else (),
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
         text=str(raw.get("text", "")),
     )
@@ -301,9 +285,9 @@ def keyword_abilities(fields: dict, start: int) -> tuple:
         name, n = found.group(1), int(found.group(2))
         if name == "Crew":
             out.append(Ability(start + len(out), "activated", costs=(CostPart("crew", amount=n),),
-                               effect=(_freeze({"become_creature": "self"}),), text=keyword, keyword="Crew"))
+                               effect=(freeze({"become_creature": "self"}),), text=keyword, keyword="Crew"))
         else:
             out.append(Ability(start + len(out), "activated", mana="{%d}" % n, timing="sorcery",
                                targets=(TargetSlot("t", parse("you.creatures"), None),),
-                               effect=(_freeze({"attach": "t"}),), text=keyword, keyword="Equip"))
+                               effect=(freeze({"attach": "t"}),), text=keyword, keyword="Equip"))
     return tuple(out)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
-from cardjudge.rules.mtg.abilities import thaw
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
 from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def
@@ -288,14 +288,8 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
     for ability in object_abilities(d, oid) if card else ():
         if ability.kind == "as_enters":
             steps.extend(ability.effect)
-    return [Frame((*steps, _frozen(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
+    return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
-
-
-def _frozen(step: dict) -> tuple:
-    from cardjudge.rules.mtg.abilities import _freeze
-
-    return _freeze(step)
 
 
 def _put(d, frame, body, options):
@@ -385,9 +379,7 @@ def _attach(d, frame, body, options):
 def _if(d, frame, body, options):
     branch = options.get("then", []) if evaluate(parse(body), frame_env(d, frame)) else options.get("else", [])
     if branch:
-        from cardjudge.rules.mtg.abilities import _freeze
-
-        steps = tuple(_freeze(s) for s in branch)
+        steps = tuple(freeze(s) for s in branch)
         return [Frame(steps, 0, frame.controller, frame.source, frame.label, frame.card, frame.bindings, frame.x,
                       frame.event)], None
 

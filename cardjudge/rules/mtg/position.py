@@ -9,15 +9,12 @@ position round-trips.
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardjudge.cards import yamlio
-from cardjudge.cards.loader import library, parse_cards
-from cardjudge.errors import InputError
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.frozen import freeze, thaw
+from cardjudge.rules.core.positions import fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.mtg.abilities import _check_steps, _freeze, thaw
+from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
 from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
 from cardjudge.rules.mtg.views import abilities_of, chars
@@ -33,35 +30,12 @@ STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "
                 "source_left"}
 
 
-def _fail(message: str, source: str, node: Any, key: Any = None):
-    raise InputError(message, source, yamlio.line_of(node, key))
-
-
 def load(data: dict, source: str) -> State:
     """A State from a parsed position mapping; refused whole with file:line on any error."""
-    for key in data:
-        if key not in TOP_FIELDS:
-            _fail(f"unknown field {key!r}", source, data, key)
-    pool = library("mtg")
-    if data.get("cards"):
-        inline = parse_cards(data["cards"], "mtg", source, data)
-        inline.inline = [_plain(c) for c in data["cards"]]
-        pool = pool.merged(inline)
-    players_node = data.get("players")
-    if not isinstance(players_node, dict) or not players_node:
-        _fail("a position needs 'players' (a mapping of players in turn order)", source, data, "players")
-    players = tuple(str(p) for p in players_node)
-    if len(players) != 2:
-        _fail("a Magic position here has exactly two players", source, data, "players")
-    active = data.get("active", players[0])
-    if active not in players:
-        _fail(f"unknown player {active!r} in 'active'", source, data, "active")
-    phase = data.get("phase", "main1")
-    if phase not in STEPS:
-        _fail(f"unknown phase {phase!r} (expected one of {', '.join(STEPS)})", source, data, "phase")
-    turn = data.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        _fail("'turn' must be a positive number", source, data, "turn")
+    header = read_header(data, source, "mtg", top_fields=TOP_FIELDS, phases=STEPS, default_phase="main1",
+                         not_two_players="a Magic position here has exactly two players")
+    pool, players_node, players = header.pool, header.players_node, header.players
+    active, phase, turn = header.active, header.phase, header.turn
 
     objects: dict[int, Obj] = {}
     zones: dict = {}
@@ -71,21 +45,16 @@ def load(data: dict, source: str) -> State:
     attachments = []
     combat = []
     for player in players:
-        body = players_node[player] or {}
-        if not isinstance(body, dict):
-            _fail(f"player {player!r} must be a mapping", source, players_node, player)
-        for key in body:
-            if key not in PLAYER_FIELDS:
-                _fail(f"unknown field {key!r} for player {player!r}", source, body, key)
+        body = player_body(players_node, player, PLAYER_FIELDS, source)
         life = body.get("life", 20)
         if not isinstance(life, int) or isinstance(life, bool):
-            _fail("'life' must be a number", source, body, "life")
+            fail("'life' must be a number", source, body, "life")
         pool_text = str(body.get("mana_pool") or "").replace("{", "").replace("}", "")
         if set(pool_text) - set("WUBRGC"):
-            _fail("'mana_pool' holds mana symbols like GG or {G}{G}", source, body, "mana_pool")
+            fail("'mana_pool' holds mana symbols like GG or {G}{G}", source, body, "mana_pool")
         lands = body.get("lands_played", 0)
         if not isinstance(lands, int) or lands < 0:
-            _fail("'lands_played' must be a number", source, body, "lands_played")
+            fail("'lands_played' must be a number", source, body, "lands_played")
         extra = {"mana_pool": "".join(sorted(pool_text, key="WUBRGC".index)), "lands_played": lands,
                  "drawn": body.get("drawn_this_turn", 0)}
         player_states.append(PlayerState(player, life, frozenset(), tuple(sorted((k, v) for k, v in extra.items() if v))))
@@ -94,7 +63,7 @@ def load(data: dict, source: str) -> State:
             if entries is None:
                 continue
             if not isinstance(entries, list):
-                _fail(f"zone {zone!r} must be a list", source, body, zone)
+                fail(f"zone {zone!r} must be a list", source, body, zone)
             oids = []
             for index, entry in enumerate(entries):
                 counter[0] += 1
@@ -112,11 +81,11 @@ def load(data: dict, source: str) -> State:
 
     for oid, label, node, index in attachments:
         if label not in labels:
-            _fail(f"'attached_to' names unknown card {label!r}", source, node, index)
+            fail(f"'attached_to' names unknown card {label!r}", source, node, index)
         objects[oid] = replace(objects[oid], equipped_to=labels[label])
     for oid, label, node, index in combat:
         if label not in labels:
-            _fail(f"'blocking' names unknown card {label!r}", source, node, index)
+            fail(f"'blocking' names unknown card {label!r}", source, node, index)
         extra = dict(objects[oid].extra)
         extra["blocking"] = labels[label]
         objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
@@ -124,11 +93,11 @@ def load(data: dict, source: str) -> State:
     for entry in data.get("resolving_spells") or []:
         # a spell that has left the stack's list while it resolves, still on the stack as a card
         if not isinstance(entry, dict) or entry.get("card") not in pool or entry.get("owner") not in players:
-            _fail("a resolving spell names its 'card', 'id' and 'owner'", source, data, "resolving_spells")
+            fail("a resolving spell names its 'card', 'id' and 'owner'", source, data, "resolving_spells")
         counter[0] += 1
         label = str(entry.get("id"))
         if label in labels:
-            _fail(f"label {label!r} is used twice", source, data, "resolving_spells")
+            fail(f"label {label!r} is used twice", source, data, "resolving_spells")
         objects[counter[0]] = Obj(oid=counter[0], label=label, card=entry["card"], owner=entry["owner"],
                                   controller=entry["owner"], zone="stack",
                                   extra=tuple(sorted({k: (tuple(v) if isinstance(v, list) else v)
@@ -150,14 +119,14 @@ def load(data: dict, source: str) -> State:
         state_data["delayed"] = tuple(delayed)
     priority = data.get("priority", active)
     if priority not in players:
-        _fail(f"unknown player {priority!r} in 'priority'", source, data, "priority")
+        fail(f"unknown player {priority!r} in 'priority'", source, data, "priority")
     state_data["priority"] = priority
     if data.get("passes"):
         state_data["passes"] = int(data["passes"])
     if "declaring" in data:
         declaring = data["declaring"]
         if declaring not in (None, "attackers", "blockers"):
-            _fail("'declaring' is attackers, blockers or null", source, data, "declaring")
+            fail("'declaring' is attackers, blockers or null", source, data, "declaring")
     else:
         attacking = any(o.get("attacking") for o in objects.values())
         blocking = any(o.get("blocking") is not None for o in objects.values())
@@ -167,7 +136,7 @@ def load(data: dict, source: str) -> State:
         state_data["declaring"] = declaring
     winner = data.get("winner")
     if winner is not None and winner not in players and winner != "draw":
-        _fail(f"unknown winner {winner!r}", source, data, "winner")
+        fail(f"unknown winner {winner!r}", source, data, "winner")
     state = State(
         game="mtg", pool=pool, turn=turn, active=active, phase=phase, players=players,
         player_states=tuple(player_states), objects=objects, zones=zones, next_id=counter[0] + 1,
@@ -198,36 +167,28 @@ def _settled(state: State) -> State:
     return d.freeze()
 
 
-def _plain(value):
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, index):
     if isinstance(entry, str):
         entry = {"card": entry}
     if not isinstance(entry, dict) or "card" not in entry:
-        _fail("a card entry is a card name or a mapping with 'card'", source, node, index)
+        fail("a card entry is a card name or a mapping with 'card'", source, node, index)
     name = str(entry["card"])
     if name not in pool:
-        _fail(f"unknown card {name!r}", source, node, index)
+        fail(f"unknown card {name!r}", source, node, index)
     allowed = PERMANENT_FIELDS if zone == "battlefield" else CARD_FIELDS
     for key in entry:
         if key not in allowed:
-            _fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
+            fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
     label = entry.get("id")
     if label is None:
         base = f"{name}#{zone}{index}"
         label = base if base not in labels else f"{name}#{player}.{zone}{index}"
     label = str(label)
     if label in labels or label in players:
-        _fail(f"label {label!r} is used twice", source, node, index)
+        fail(f"label {label!r} is used twice", source, node, index)
     owner = entry.get("owner", player)
     if owner not in players:
-        _fail(f"unknown owner {owner!r}", source, entry, "owner")
+        fail(f"unknown owner {owner!r}", source, entry, "owner")
     flags = set()
     extra = {}
     refs = {}
@@ -236,15 +197,15 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         for flag in ("tapped", "sick", "token"):
             value = entry.get(flag, False)
             if not isinstance(value, bool):
-                _fail(f"'{flag}' must be true or false", source, entry, flag)
+                fail(f"'{flag}' must be true or false", source, entry, flag)
             if value:
                 flags.add(flag)
         counters = entry.get("counters") or {}
         if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
-            _fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
+            fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
         if entry.get("attacking") is not None:
             if entry["attacking"] not in players:
-                _fail(f"'attacking' names a player, not {entry['attacking']!r}", source, entry, "attacking")
+                fail(f"'attacking' names a player, not {entry['attacking']!r}", source, entry, "attacking")
             extra["attacking"] = entry["attacking"]
         if entry.get("blocked"):
             extra["blocked"] = True
@@ -253,11 +214,11 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         for key in ("copy_of", "face"):
             if entry.get(key) is not None:
                 if entry[key] not in pool:
-                    _fail(f"unknown card {entry[key]!r} in {key!r}", source, entry, key)
+                    fail(f"unknown card {entry[key]!r} in {key!r}", source, entry, key)
                 extra[key] = str(entry[key])
         if entry.get("copy_keywords"):
             if not isinstance(entry["copy_keywords"], list):
-                _fail("'copy_keywords' is a list like [Haste]", source, entry, "copy_keywords")
+                fail("'copy_keywords' is a list like [Haste]", source, entry, "copy_keywords")
             extra["copy_keywords"] = tuple(str(k) for k in entry["copy_keywords"])
         refs["attached_to"] = entry.get("attached_to")
         refs["blocking"] = entry.get("blocking")
@@ -272,33 +233,33 @@ def _ref(value, labels, players, source, node, key):
         return value
     if value in labels:
         return labels[value]
-    _fail(f"unknown card or player {value!r}", source, node, key)
+    fail(f"unknown card or player {value!r}", source, node, key)
 
 
 def _load_stack(entries, labels, objects, zones, pool, players, counter, source, data):
     if not isinstance(entries, list):
-        _fail("'stack' is a list from the first object put on it to the last", source, data, "stack")
+        fail("'stack' is a list from the first object put on it to the last", source, data, "stack")
     stack = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or "card" not in entry:
-            _fail("a stack entry names its 'card' (and id, controller, targets)", source, entries, index)
+            fail("a stack entry names its 'card' (and id, controller, targets)", source, entries, index)
         for key in entry:
             if key not in STACK_FIELDS:
-                _fail(f"unknown field {key!r} in a stack entry", source, entry, key)
+                fail(f"unknown field {key!r} in a stack entry", source, entry, key)
         name = entry["card"]
         if name not in pool:
-            _fail(f"unknown card {name!r}", source, entry, "card")
+            fail(f"unknown card {name!r}", source, entry, "card")
         kind = entry.get("kind", "spell")
         controller = entry.get("controller", players[0])
         if controller not in players:
-            _fail(f"unknown player {controller!r}", source, entry, "controller")
+            fail(f"unknown player {controller!r}", source, entry, "controller")
         card = pool[name]
         abilities = abilities_of(card)
         counter += 1
         if kind == "spell":
             label = str(entry.get("id") or f"{name}#stack{index}")
             if label in labels:
-                _fail(f"label {label!r} is used twice", source, entry, "id")
+                fail(f"label {label!r} is used twice", source, entry, "id")
             obj = Obj(oid=counter, label=label, card=name, owner=controller, controller=controller, zone="stack")
             objects[obj.oid] = obj
             labels[label] = obj.oid
@@ -313,15 +274,15 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
         elif kind in ("ability", "trigger"):
             label = entry.get("id")
             if label not in labels and not entry.get("source_left"):
-                _fail(f"an ability on the stack names its source's 'id' ({label!r} is unknown)", source, entry, "id")
+                fail(f"an ability on the stack names its source's 'id' ({label!r} is unknown)", source, entry, "id")
             number = entry.get("ability", 0)
             if not isinstance(number, int) or not 0 <= number < len(abilities):
-                _fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
+                fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
             ability = abilities[number]
             # -1: a source that has left (the ability still resolves; its label may name the card elsewhere)
             source_oid = -1 if entry.get("source_left") else labels[label]
         else:
-            _fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
+            fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
         specs = ability.targets if ability else ()
         refs = tuple(_ref(t, labels, players, source, entry, "targets") for t in entry.get("targets") or [])
         targets = ((specs[0].name if specs else "t", refs),) if refs else ()
@@ -343,7 +304,7 @@ def _load_event(entry, labels, players, source, node):
     if entry is None:
         return None
     if not isinstance(entry, dict) or "kind" not in entry:
-        _fail("a stack entry's 'event' is a mapping with 'kind' (and cards, player, step)", source, node, "event")
+        fail("a stack entry's 'event' is a mapping with 'kind' (and cards, player, step)", source, node, "event")
     cards = tuple(labels[label] for label in entry.get("cards") or [] if label in labels)
     player = entry.get("player")
     return Event(str(entry["kind"]), cards, player=player if player in players else None, method=entry.get("step"),
@@ -353,10 +314,10 @@ def _load_event(entry, labels, players, source, node):
 def _load_choice(entry, labels, players, source, data) -> Choice:
     """A decision a player is making while something resolves."""
     if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard"):
-        _fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
+        fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
               source, data, "choice")
     if entry.get("player") not in players:
-        _fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
+        fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
     options = tuple(o if entry["kind"] == "color" else _ref(o, labels, players, source, entry, "options")
                     for o in entry.get("options") or [])
     return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
@@ -366,7 +327,7 @@ def _load_choice(entry, labels, players, source, data) -> Choice:
 def _load_frame(entry, labels, players, source, data) -> Frame:
     """Where a resolution stands: its steps (internal ones name objects by label), the next one to run."""
     if not isinstance(entry, dict) or not isinstance(entry.get("steps"), list):
-        _fail("each 'resolving' entry has 'steps', 'index' and 'controller'", source, data, "resolving")
+        fail("each 'resolving' entry has 'steps', 'index' and 'controller'", source, data, "resolving")
     steps = []
     for step in entry["steps"]:
         if isinstance(step, dict) and "_finish" in step:
@@ -375,7 +336,7 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
             step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
         else:
             _check_steps([step], "resolving steps")
-        steps.append(_freeze(step))
+        steps.append(freeze(step))
     label = str(entry.get("label", ""))
     bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                      for name, values in (entry.get("refs") or {}).items())
@@ -388,7 +349,7 @@ def _load_lasting(entries, labels, counter, source, data):
     out = []
     for entry in entries:
         if not isinstance(entry, dict) or "kind" not in entry:
-            _fail("a lasting effect needs a 'kind'", source, data, "lasting")
+            fail("a lasting effect needs a 'kind'", source, data, "lasting")
         counter[0] += 1
         affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
         params = dict(entry.get("params") or {})
@@ -402,7 +363,7 @@ def _load_delayed(entries, labels, counter, players, source, data):
     out = []
     for entry in entries:
         if not isinstance(entry, dict) or "on" not in entry:
-            _fail("a delayed triggered ability needs 'on', 'when' and 'effect'", source, data, "delayed")
+            fail("a delayed triggered ability needs 'on', 'when' and 'effect'", source, data, "delayed")
         counter[0] += 1
         bindings = tuple(sorted((name, tuple(labels[v] if v in labels else v for v in values
                                              if v in labels or v in players))

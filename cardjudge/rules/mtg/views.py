@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
-from cardjudge.rules.mtg.abilities import keyword_abilities, thaw
+from cardjudge.rules.core.frozen import thaw
+from cardjudge.rules.core.views import ObjectView, PlayerValue
+from cardjudge.rules.mtg.abilities import keyword_abilities
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 COLOR_OF_SYMBOL = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
@@ -264,20 +266,10 @@ def class_key(s, oid) -> tuple:
 # ---------------------------------------------------------------- the card language
 
 
-class CardView:
+class CardView(ObjectView):
     """An object as the card language sees it (``self``, ``t``, items of a zone)."""
 
-    __slots__ = ("s", "oid")
-
-    def __init__(self, s, oid: int):
-        self.s = s
-        self.oid = oid
-
-    def __eq__(self, other):
-        return isinstance(other, CardView) and other.oid == self.oid
-
-    def __hash__(self):
-        return hash(("card", self.oid))
+    __slots__ = ()
 
     def __repr__(self):
         obj = self.s.objects.get(self.oid)
@@ -398,25 +390,10 @@ _CARD_ATTRIBUTES = {
 }
 
 
-class PlayerView:
+class PlayerView(PlayerValue):
     """A player as the card language sees it (``you``, ``opponent``, a player target)."""
 
-    __slots__ = ("s", "name")
-
-    def __init__(self, s, name: str):
-        self.s = s
-        self.name = name
-
-    def __eq__(self, other):
-        if isinstance(other, str):
-            return other == self.name
-        return isinstance(other, PlayerView) and other.name == self.name
-
-    def __hash__(self):
-        return hash(("player", self.name))
-
-    def __repr__(self):
-        return self.name
+    __slots__ = ()
 
     def attr(self, name: str):
         """``player.name`` in the card language."""

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
+from cardjudge.rules.core.frozen import thaw
 
 KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
@@ -189,23 +191,6 @@ def _parse_step_expressions(step: dict) -> None:
     for key, value in rest:
         if key in _EXPRESSION_KEYS and isinstance(value, str):
             _expr(value, f"{op}.{key}")
-
-
-def _freeze(value):
-    if isinstance(value, dict):
-        return tuple((k, _freeze(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return ("__list__", *(_freeze(v) for v in value))
-    return value
-
-
-def thaw(value):
-    """The plain dict/list form of a frozen step."""
-    if isinstance(value, tuple):
-        if value and value[0] == "__list__":
-            return [thaw(v) for v in value[1:]]
-        return {k: thaw(v) for k, v in value}
-    return value
 
 
 def _effect_summons(steps) -> bool:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardjudge.cards import yamlio
-from cardjudge.cards.loader import CardPool, library, parse_cards
-from cardjudge.errors import InputError
+from cardjudge.cards.loader import CardPool
+from cardjudge.rules.core.positions import fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo.flow import PHASES, Link
 from cardjudge.rules.ygo.views import chars
@@ -21,35 +18,12 @@ OTHER_FIELDS = {"card", "id", "now", "owner"}
 FLAG_FIELDS = ("summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn")
 
 
-def _fail(message: str, source: str, node: Any, key: Any = None):
-    raise InputError(message, source, yamlio.line_of(node, key))
-
-
 def load(data: dict, source: str) -> State:
     """A State from a parsed position mapping."""
-    for key in data:
-        if key not in TOP_FIELDS:
-            _fail(f"unknown field {key!r}", source, data, key)
-    pool = library("ygo")
-    if data.get("cards"):
-        inline = parse_cards(data["cards"], "ygo", source, data)
-        inline.inline = [_plain_card(c) for c in data["cards"]]
-        pool = pool.merged(inline)
-    players_node = data.get("players")
-    if not isinstance(players_node, dict) or not players_node:
-        _fail("a position needs 'players' (a mapping of players in turn order)", source, data, "players")
-    players = tuple(str(p) for p in players_node)
-    if len(players) != 2:
-        _fail("a Yu-Gi-Oh position has exactly two players", source, data, "players")
-    active = data.get("active", players[0])
-    if active not in players:
-        _fail(f"unknown player {active!r} in 'active'", source, data, "active")
-    phase = data.get("phase", "main1")
-    if phase not in PHASES:
-        _fail(f"unknown phase {phase!r} (expected one of {', '.join(PHASES)})", source, data, "phase")
-    turn = data.get("turn", 1)
-    if not isinstance(turn, int) or turn < 1:
-        _fail("'turn' must be a positive number", source, data, "turn")
+    header = read_header(data, source, "ygo", top_fields=TOP_FIELDS, phases=PHASES, default_phase="main1",
+                         not_two_players="a Yu-Gi-Oh position has exactly two players")
+    pool, players_node, players = header.pool, header.players_node, header.players
+    active, phase, turn = header.active, header.phase, header.turn
 
     objects: dict[int, Obj] = {}
     zones: dict = {}
@@ -58,15 +32,10 @@ def load(data: dict, source: str) -> State:
     next_id = 0
     pending_equips = []
     for player in players:
-        body = players_node[player] or {}
-        if not isinstance(body, dict):
-            _fail(f"player {player!r} must be a mapping", source, players_node, player)
-        for key in body:
-            if key not in PLAYER_FIELDS:
-                _fail(f"unknown field {key!r} for player {player!r}", source, body, key)
+        body = player_body(players_node, player, PLAYER_FIELDS, source)
         lp = body.get("lp", 8000)
         if not isinstance(lp, int):
-            _fail("'lp' must be a number", source, body, "lp")
+            fail("'lp' must be a number", source, body, "lp")
         flags = frozenset({"normal_summon_used"}) if body.get("normal_summon_used") else frozenset()
         player_states.append(PlayerState(player, lp, flags))
         for zone in ZONES:
@@ -76,7 +45,7 @@ def load(data: dict, source: str) -> State:
             if zone == "field_spell" and isinstance(entries, (dict, str)):
                 entries = [entries]
             if not isinstance(entries, list):
-                _fail(f"zone {zone!r} must be a list", source, body, zone)
+                fail(f"zone {zone!r} must be a list", source, body, zone)
             oids = []
             for index, entry in enumerate(entries):
                 next_id += 1
@@ -88,11 +57,11 @@ def load(data: dict, source: str) -> State:
                     pending_equips.append((obj.oid, equip, entries, index))
             limit = {"monsters": 5, "spells_traps": 5, "field_spell": 1}.get(zone)
             if limit and len(oids) > limit:
-                _fail(f"zone {zone!r} holds at most {limit} cards", source, body, zone)
+                fail(f"zone {zone!r} holds at most {limit} cards", source, body, zone)
             zones[(player, zone)] = tuple(oids)
     for oid, equip_label, node, index in pending_equips:
         if equip_label not in labels:
-            _fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
+            fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
     chain = _load_chain(data.get("chain") or [], labels, objects, pool, players, source, data)
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
@@ -110,14 +79,6 @@ def load(data: dict, source: str) -> State:
     )
 
 
-def _plain_card(value):
-    if isinstance(value, dict):
-        return {str(k): _plain_card(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain_card(v) for v in value]
-    return value
-
-
 def _other(players, player):
     return players[1] if player == players[0] else players[0]
 
@@ -132,31 +93,31 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
     if isinstance(entry, str):
         entry = {"card": entry}
     if not isinstance(entry, dict) or "card" not in entry:
-        _fail("a card entry is a card name or a mapping with 'card'", source, node, index)
+        fail("a card entry is a card name or a mapping with 'card'", source, node, index)
     name = entry["card"]
     if name not in pool:
-        _fail(f"unknown card {name!r}", source, node, index)
+        fail(f"unknown card {name!r}", source, node, index)
     allowed = MONSTER_FIELDS if zone == "monsters" else SPELL_FIELDS if zone in ("spells_traps", "field_spell") else OTHER_FIELDS
     for key in entry:
         if key not in allowed:
-            _fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
+            fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
     card = pool[name]
     if zone == "monsters" and card["kind"] != "monster":
-        _fail(f"{name!r} is not a monster", source, node, index)
+        fail(f"{name!r} is not a monster", source, node, index)
     if zone in ("spells_traps", "field_spell") and card["kind"] == "monster":
-        _fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
+        fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
     if zone == "field_spell" and card["subtype"] != "field":
-        _fail(f"{name!r} is not a Field Spell", source, node, index)
+        fail(f"{name!r} is not a Field Spell", source, node, index)
     label = entry.get("id")
     if label is None:
         base = f"{name}#{zone}{index}"
         label = base if base not in labels else f"{name}#{player}.{zone}{index}"
     label = str(label)
     if label in labels or label in players:
-        _fail(f"label {label!r} is used twice", source, node, index)
+        fail(f"label {label!r} is used twice", source, node, index)
     owner = entry.get("owner", player)
     if owner not in players:
-        _fail(f"unknown owner {owner!r}", source, entry, "owner")
+        fail(f"unknown owner {owner!r}", source, entry, "owner")
     face_up = entry.get("face_up", zone in ("monsters", "graveyard", "banished", "field_spell") and zone != "spells_traps")
     if zone in ("hand", "deck", "extra_deck"):
         face_up = False
@@ -164,16 +125,16 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
     if zone == "monsters":
         position = entry.get("position", "attack" if face_up else "defense")
         if position not in ("attack", "defense"):
-            _fail("'position' must be attack or defense", source, entry, "position")
+            fail("'position' must be attack or defense", source, entry, "position")
         if not face_up:
             position = "defense"
     summon_type = entry.get("summon_type", "normal" if zone == "monsters" and face_up else None)
     if summon_type not in (None, "normal", "tribute", "special", "flip"):
-        _fail("'summon_type' must be normal, tribute, special or flip", source, entry, "summon_type")
+        fail("'summon_type' must be normal, tribute, special or flip", source, entry, "summon_type")
     flags = frozenset(f for f in FLAG_FIELDS if entry.get(f))
     counters = entry.get("counters") or {}
     if not isinstance(counters, dict):
-        _fail("'counters' must be a mapping like {SPELL: 1}", source, entry, "counters")
+        fail("'counters' must be a mapping like {SPELL: 1}", source, entry, "counters")
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player, zone=zone, face_up=bool(face_up),
               position=position, summon_type=summon_type, flags=flags,
               counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())))
@@ -184,7 +145,7 @@ def _load_chain(entries, labels, objects, pool, players, source, data) -> list:
     chain = []
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict) or entry.get("id") not in labels:
-            _fail("a chain link names the 'id' of a card in the position", source, data, "chain")
+            fail("a chain link names the 'id' of a card in the position", source, data, "chain")
         oid = labels[entry["id"]]
         card = pool[objects[oid].card]
         targets = tuple(labels[t] for t in entry.get("targets") or [] if t in labels)
@@ -201,7 +162,7 @@ def _load_lasting(entries, labels, next_id, source, data):
     lasting = []
     for entry in entries:
         if not isinstance(entry, dict) or "kind" not in entry:
-            _fail("a lasting effect needs a 'kind'", source, data, "lasting")
+            fail("a lasting effect needs a 'kind'", source, data, "lasting")
         next_id += 1
         affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
         lasting.append(Lasting(next_id, entry["kind"], affected, frozen_params(entry.get("params")),
@@ -251,7 +212,7 @@ def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
         u = tuple(u) if isinstance(u, list) else u
         if isinstance(u, tuple) and len(u) == 4 and u[:2] == ("turn", "soft") and isinstance(u[2], str):
             if u[2] not in labels:
-                _fail(f"'used' names unknown card {u[2]!r}", source, data.get("used"), index)
+                fail(f"'used' names unknown card {u[2]!r}", source, data.get("used"), index)
             u = ("turn", "soft", labels[u[2]], u[3])
         out.append(u)
     return out

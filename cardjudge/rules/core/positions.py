@@ -1,0 +1,93 @@
+"""The part of a position file (contract section 4) that every game reads the same way.
+
+A position starts with the same header in every game: its top-level fields, the inline card
+definitions (``cards``), the players in turn order, the active player, the phase and the turn
+number; each player's entry is a mapping of known fields. ``read_header`` checks all that and
+``player_body`` one player's entry; each refuses bad input with an InputError naming the file
+and line. What a game's zones, cards and extra fields mean stays in that game's module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from cardjudge.cards import yamlio
+from cardjudge.cards.loader import CardPool, library, parse_cards
+from cardjudge.errors import InputError
+
+NEEDS_PLAYERS = "a position needs 'players' (a mapping of players in turn order)"
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the header of a position says: the card pool (library and inline cards), the
+    ``players`` node as read, the players in turn order, the active player, phase and turn."""
+
+    pool: CardPool
+    players_node: dict
+    players: tuple
+    active: str
+    phase: str
+    turn: int
+
+
+def fail(message: str, source: str, node: Any, key: Any = None) -> NoReturn:
+    """Refuse a position: an InputError naming ``source`` and the line of ``node[key]`` (or of ``node``)."""
+    raise InputError(message, source, yamlio.line_of(node, key))
+
+
+def plain(value):
+    """``value`` (as read from YAML) made of plain dicts, lists and scalars, with string keys."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def read_header(data: dict, source: str, game: str, *, top_fields: set, phases: tuple, default_phase: str,
+                not_two_players: str, no_players: str = NEEDS_PLAYERS) -> Header:
+    """Check and read the header of the position ``data`` of ``game``.
+
+    ``top_fields`` are the top-level fields the game knows, ``phases`` its phases. A missing or
+    empty ``players`` is refused with ``no_players``, a number of players other than two with
+    ``not_two_players``. ``active`` defaults to the first player, ``phase`` to ``default_phase``
+    and ``turn`` to 1.
+    """
+    for key in data:
+        if key not in top_fields:
+            fail(f"unknown field {key!r}", source, data, key)
+    pool = library(game)
+    if data.get("cards"):
+        inline = parse_cards(data["cards"], game, source, data)
+        inline.inline = [plain(c) for c in data["cards"]]
+        pool = pool.merged(inline)
+    players_node = data.get("players")
+    if not isinstance(players_node, dict) or not players_node:
+        fail(no_players, source, data, "players")
+    players = tuple(str(p) for p in players_node)
+    if len(players) != 2:
+        fail(not_two_players, source, data, "players")
+    active = data.get("active", players[0])
+    if active not in players:
+        fail(f"unknown player {active!r} in 'active'", source, data, "active")
+    phase = data.get("phase", default_phase)
+    if phase not in phases:
+        fail(f"unknown phase {phase!r} (expected one of {', '.join(phases)})", source, data, "phase")
+    turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        fail("'turn' must be a positive number", source, data, "turn")
+    return Header(pool, players_node, players, active, phase, turn)
+
+
+def player_body(players_node: dict, player: str, fields: set, source: str, unknown: str = "field") -> dict:
+    """The entry of ``player`` (an empty mapping when it is empty), refused if it is not a mapping
+    or holds a key outside ``fields`` ("unknown <unknown> 'key' for player 'name'")."""
+    body = players_node[player] or {}
+    if not isinstance(body, dict):
+        fail(f"player {player!r} must be a mapping", source, players_node, player)
+    for key in body:
+        if key not in fields:
+            fail(f"unknown {unknown} {key!r} for player {player!r}", source, body, key)
+    return body
