@@ -6,6 +6,7 @@ from __future__ import annotations
 import cardjudge as cj
 import pytest
 from cardjudge.solver.combos import EngineDomain, find_combos
+from cardjudge.solver.goals import parse_goal
 
 # The opponent's last living character has 4 HP and Défense 4. Your Tsoutaï marauder rolls
 # 4-6: with Mi (+2) it rolls 6-8, killing only on an 8; with Shi then Mi, Shi attached to the
@@ -84,3 +85,11 @@ def test_goals_see_players_characters_by_label_and_who_is_alive():
     result = find_combos(state, "not opponent.C.alive and you.T.hp > 0", max_actions=3, chance="worst")
     assert result.found and result.lines[0].length == 3
     assert find_combos(state, "count(opponent.alive) == 0 and winner == you", max_actions=3).found
+
+
+def test_goals_compare_a_characters_controller_with_a_player():
+    state = cj.load_position(POSITION)
+    mine = parse_goal("count(you.characters, controller == you) == count(you.characters)", state, "you")
+    theirs = parse_goal("count(you.characters, controller == opponent) == 0", state, "you")
+    assert mine(state) and theirs(state)
+    assert not parse_goal("count(opponent.characters, controller == you) > 0", state, "you")(state)

@@ -170,6 +170,9 @@ class PlayerView:
         self.s, self.name = s, name
 
     def __eq__(self, other):
+        # a player is also equal to its name, as a character's ``controller`` gives it
+        if isinstance(other, str):
+            return other == self.name
         return isinstance(other, PlayerView) and other.name == self.name
 
     def __hash__(self):
