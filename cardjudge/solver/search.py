@@ -455,14 +455,9 @@ def _uncounted(domain: Domain, state, action, searcher) -> bool:
     return domain.is_pass(action)
 
 
-def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
-    """``actions`` without the uncounted steps that the line reaches the goal without.
-
-    Steps are dropped one at a time from the first, each only if the rest still replays and
-    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
-    numbers and which copy is used may shift).
-    """
-    actions = tuple(actions)
+def _essential_steps(domain: Domain, root, goal, actions, searcher: str) -> tuple[tuple, tuple]:
+    """:func:`essential_actions` with, for each action kept, its index in ``actions``."""
+    actions, kept = tuple(actions), tuple(range(len(actions)))
     states = _states(domain, root, actions)
     index = 0
     while index < len(actions):
@@ -470,29 +465,122 @@ def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you"
             steps = list(zip(states, actions))
             shorter = _rematched(domain, root, steps[:index] + steps[index + 1:], goal)
             if shorter is not None:
-                actions = shorter
+                actions, kept = shorter, kept[:index] + kept[index + 1:]
                 states = _states(domain, root, actions)
                 continue
         index += 1
-    return actions
+    return actions, kept
 
 
-def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you") -> tuple:
-    """What a line does, up to uncounted steps that commute and interchangeable copies.
+def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
+    """``actions`` without the uncounted steps that the line reaches the goal without.
+
+    Steps are dropped one at a time from the first, each only if the rest still replays and
+    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
+    numbers and which copy is used may shift).
+    """
+    return _essential_steps(domain, root, goal, actions, searcher)[0]
+
+
+def _swapped(domain: Domain, state, first, second, after) -> tuple | None:
+    """``(second, first)`` as listed from ``state`` (matched by ``domain.identity``) when both
+    are legal in that order and lead to the same position as ``first`` then ``second`` (whose
+    end is ``after``), by ``domain.key``; None when the two moves do not commute."""
+    moved = []
+    here = state
+    for before, action in ((domain.apply(state, first), second), (state, first)):
+        wanted = _identity(domain, before, action)
+        match = next((a for a in domain.actions(here) if _identity(domain, here, a) == wanted), None)
+        if match is None:
+            return None
+        moved.append(match)
+        here = domain.apply(here, match)
+    return tuple(moved) if domain.key(here) == domain.key(after) else None
+
+
+def trace_normal_form(domain: Domain, root, actions, pinned=frozenset()) -> tuple:
+    """``actions`` with adjacent moves of one player that commute put in a fixed order.
+
+    Two adjacent moves commute when both orders are legal and lead to the same position (by
+    ``domain.key``); swapping them changes no other position along the line. Lines that differ
+    only by such swaps (the same trace) have the same normal form: the moves are bubble-sorted
+    by ``domain.identity`` (the order of their texts), swapping only pairs that commute. Chance
+    outcomes and the moves at the indices in ``pinned`` (deviations a strategy answers there)
+    never move. Returns ``(state, action)`` pairs, each action as listed in its state (the state
+    after a swap is the same position as before it, but may be another object).
+
+    >>> from cardjudge.solver.toy import Counter
+    >>> game = Counter(target=5)
+    >>> [action for _, action in trace_normal_form(game, game.root, ("+3", "+1", "+1"))]
+    ['+1', '+1', '+3']
+    >>> [action for _, action in trace_normal_form(game, game.root, ("+1", "x2", "+3"))]
+    ['+1', 'x2', '+3']
+    """
+    states = _states(domain, root, actions)  # kept in step with the swaps
+    steps = list(zip(states, actions))
+    order = lambda index: repr(_identity(domain, *steps[index]))  # noqa: E731
+    movable = [index not in pinned and domain.actor(state) != CHANCE for index, state in enumerate(states[:-1])]
+    swapped = True
+    for _ in range(len(steps) ** 2 + 1):  # bubble sort; the bound only guards odd identities
+        if not swapped:
+            break
+        swapped = False
+        for index in range(len(steps) - 1):
+            (state, first), (middle, second) = steps[index], steps[index + 1]
+            if not (movable[index] and movable[index + 1] and order(index + 1) < order(index)
+                    and domain.actor(state) == domain.actor(middle)):
+                continue
+            moved = _swapped(domain, state, first, second, states[index + 2])
+            if moved is None:
+                continue
+            states[index + 1] = domain.apply(state, moved[0])
+            steps[index], steps[index + 1] = (state, moved[0]), (states[index + 1], moved[1])
+            swapped = True
+    return tuple(steps)
+
+
+def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you", _seen: dict | None = None) -> tuple:
+    """What a line does, up to steps that commute and interchangeable copies.
 
     The line's unneeded uncounted steps are left out (:func:`essential_actions`: a pass or a
-    battle-position change that the goal is reached without); what remains is compared action by
-    action through ``domain.signature`` (the same decision with interchangeable copies is one),
-    the counted actions (and the other players' actions that are not passes) in order, the
-    needed uncounted steps as a multiset, so that their order among the others does not matter.
+    battle-position change that the goal is reached without); adjacent moves of one player that
+    commute are put in a fixed order (:func:`trace_normal_form`: declaring attacker A then B is
+    declaring B then A); what remains is compared action by action through ``domain.signature``
+    (the same decision with interchangeable copies is one), the counted actions (and the other
+    players' actions that are not passes) in order, the needed uncounted steps as a multiset, so
+    that their order among the others does not matter.
+
+    A strategy's replies are part of what it does: the moves that carry a reply never move, and
+    each reply is compared by how many of those ordered actions come before it, its alternative
+    and the class of the line that answers it. Two strategies are one only if they answer the
+    same deviations the same way.
     """
-    counted, needed = [], []
-    state = root
-    for action in essential_actions(domain, root, goal, line.actions, searcher):
+    seen = {} if _seen is None else _seen
+    mark = (id(line), root)
+    if mark in seen:
+        return seen[mark]
+    actions, kept = _essential_steps(domain, root, goal, line.actions, searcher)
+    where = {original: index for index, original in enumerate(kept)}
+    pinned = frozenset(where[at] for at, _, _ in line.replies if at in where)
+    counted, needed, before = [], [], []
+    for state, action in trace_normal_form(domain, root, actions, pinned):
+        before.append(len(counted))
         signature = _signature(domain, state, action)
         (needed if _uncounted(domain, state, action, searcher) else counted).append(signature)
-        state = domain.apply(state, action)
-    return tuple(counted), tuple(sorted(needed, key=repr))
+    before.append(len(counted))
+    states = _states(domain, root, line.actions)
+    replies = []
+    for at, alternative, sub in line.replies:
+        ordered_before = before[where[at]] if at in where else _counted_before(domain, states, line.actions, at, searcher)
+        replies.append((ordered_before, _signature(domain, states[at], alternative),
+                        line_class(domain, domain.apply(states[at], alternative), goal, sub, searcher, seen)))
+    result = tuple(counted), tuple(sorted(needed, key=repr)), tuple(sorted(replies, key=repr))
+    seen[mark] = result
+    return result
+
+
+def _counted_before(domain: Domain, states, actions, at: int, searcher: str) -> int:
+    return sum(not _uncounted(domain, state, action, searcher) for state, action in zip(states[:at], actions[:at]))
 
 
 def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "you") -> list[Line]:
@@ -501,13 +589,15 @@ def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "
 
     >>> from cardjudge.solver.toy import Lamps
     >>> game = Lamps(target=3)
-    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2)]
+    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2),
+    ...          Line(("unlock", "add2", "add1:a"), 2)]
     >>> [(line.actions, line.variants) for line in merge_lines(game, game.root, game.goal, found)]
-    [(('unlock', 'add1:b', 'add2'), 2)]
+    [(('unlock', 'add1:b', 'add2'), 3)]
     """
     classes: dict = {}
+    seen: dict = {}
     for line in lines:
-        classes.setdefault(line_class(domain, root, goal, line, searcher), []).append(line)
+        classes.setdefault(line_class(domain, root, goal, line, searcher, seen), []).append(line)
     merged = []
     for members in classes.values():
         best = min(members, key=lambda member: len(member.actions))
