@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardjudge.solver import search as search_module
-from cardjudge.solver.search import (Line, SearchStats, essential_actions, line_class, merge_lines, replay,
-                                     search_lines, trace_normal_form)
+from cardjudge.solver import traces as traces_module
+from cardjudge.solver.search import Line, SearchStats, replay, search_lines
+from cardjudge.solver.traces import essential_actions, line_class, merge_lines, trace_normal_form
 from cardjudge.solver.toy import Counter, Dice, Lamps, Score, TakeAway, Toggles
 
 
@@ -251,6 +252,7 @@ def test_bad_options_are_refused():
 
 def test_docstring_examples():
     assert doctest.testmod(search_module).failed == 0
+    assert doctest.testmod(traces_module).failed == 0
 
 
 # -- lamps: all_lines merges copies and steps that commute -------------------------------

@@ -23,33 +23,15 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Protocol
+from typing import Any, Callable
 
-CHANCE = "chance"
+from cardjudge.solver.domain import CHANCE, Domain, options, states_along
+from cardjudge.solver.traces import merge_lines
+
+__all__ = ["CHANCE", "Domain", "Line", "SearchResult", "SearchStats", "replay", "search_lines"]
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
-
-
-class Domain(Protocol):
-    """What the search needs from a game; states are immutable and hashable.
-
-    ``counts`` is asked only about the searcher's own actions, ``is_pass`` only about the
-    other players' (a passive opponent takes a pass when one is legal).
-    """
-
-    def actions(self, state) -> list: ...  # [] when the game is over
-    def apply(self, state, action): ...
-    def actor(self, state) -> str | None: ...  # a player, "chance", or None when over
-    def chance_outcomes(self, state) -> list[tuple[object, float]]: ...
-    def key(self, state) -> Hashable: ...  # interchangeable copies already merged
-    def counts(self, action) -> bool: ...
-    def is_pass(self, action) -> bool: ...
-
-    # Optional, for merging lines with ``all_lines`` (defaults: the action itself):
-    # ``signature(state, action)``: equal for the same decision made with interchangeable
-    # copies in one state; ``identity(state, action)``: equal for the same action in two
-    # listings, possibly of different states (ids and which copy aside).
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,16 +141,10 @@ def replay(domain: Domain, root, actions) -> object:
     """
     state = root
     for index, action in enumerate(actions):
-        if action not in _options(domain, state):
+        if action not in options(domain, state):
             raise AssertionError(f"action {index} ({action!r}) is not legal in {state!r}")
         state = domain.apply(state, action)
     return state
-
-
-def _options(domain: Domain, state) -> list:
-    if domain.actor(state) == CHANCE:
-        return [outcome for outcome, _ in domain.chance_outcomes(state)]
-    return domain.actions(state)
 
 
 def _check_line(domain: Domain, root, line: Line, goal) -> None:
@@ -191,7 +167,7 @@ def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | N
     mark = (id(line), state, first)
     if mark in done:
         return done[mark]
-    states = _states(domain, state, line.actions)
+    states = states_along(domain, state, line.actions)
     replies, reply_steps = [], []
     for at, alt, sub in line.replies:
         (step,) = domain.explain(states[at], (alt,), first + at)
@@ -416,195 +392,6 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
-def _signature(domain: Domain, state, action):
-    sign = getattr(domain, "signature", None)
-    return action if sign is None else sign(state, action)
-
-
-def _identity(domain: Domain, state, action):
-    ident = getattr(domain, "identity", None)
-    return action if ident is None else ident(state, action)
-
-
-def _rematched(domain: Domain, root, steps, goal) -> tuple | None:
-    """The actions of ``steps`` (pairs ``(state where first taken, action)``) as listed along the
-    way from ``root``, each matched by ``identity``, when they all replay and reach the goal;
-    None otherwise."""
-    state, matched = root, []
-    for before, action in steps:
-        wanted = _identity(domain, before, action)
-        match = next((a for a in _options(domain, state) if _identity(domain, state, a) == wanted), None)
-        if match is None:
-            return None
-        matched.append(match)
-        state = domain.apply(state, match)
-    return tuple(matched) if goal(state) else None
-
-
-def _states(domain: Domain, root, actions) -> list:
-    states = [root]
-    for action in actions:
-        states.append(domain.apply(states[-1], action))
-    return states
-
-
-def _uncounted(domain: Domain, state, action, searcher) -> bool:
-    """A step that does not count: the searcher's uncounted actions and the others' passes."""
-    if domain.actor(state) == searcher:
-        return not domain.counts(action)
-    return domain.is_pass(action)
-
-
-def _essential_steps(domain: Domain, root, goal, actions, searcher: str) -> tuple[tuple, tuple]:
-    """:func:`essential_actions` with, for each action kept, its index in ``actions``."""
-    actions, kept = tuple(actions), tuple(range(len(actions)))
-    states = _states(domain, root, actions)
-    index = 0
-    while index < len(actions):
-        if _uncounted(domain, states[index], actions[index], searcher):
-            steps = list(zip(states, actions))
-            shorter = _rematched(domain, root, steps[:index] + steps[index + 1:], goal)
-            if shorter is not None:
-                actions, kept = shorter, kept[:index] + kept[index + 1:]
-                states = _states(domain, root, actions)
-                continue
-        index += 1
-    return actions, kept
-
-
-def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
-    """``actions`` without the uncounted steps that the line reaches the goal without.
-
-    Steps are dropped one at a time from the first, each only if the rest still replays and
-    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
-    numbers and which copy is used may shift).
-    """
-    return _essential_steps(domain, root, goal, actions, searcher)[0]
-
-
-def _swapped(domain: Domain, state, first, second, after) -> tuple | None:
-    """``(second, first)`` as listed from ``state`` (matched by ``domain.identity``) when both
-    are legal in that order and lead to the same position as ``first`` then ``second`` (whose
-    end is ``after``), by ``domain.key``; None when the two moves do not commute."""
-    moved = []
-    here = state
-    for before, action in ((domain.apply(state, first), second), (state, first)):
-        wanted = _identity(domain, before, action)
-        match = next((a for a in domain.actions(here) if _identity(domain, here, a) == wanted), None)
-        if match is None:
-            return None
-        moved.append(match)
-        here = domain.apply(here, match)
-    return tuple(moved) if domain.key(here) == domain.key(after) else None
-
-
-def trace_normal_form(domain: Domain, root, actions, pinned=frozenset()) -> tuple:
-    """``actions`` with adjacent moves of one player that commute put in a fixed order.
-
-    Two adjacent moves commute when both orders are legal and lead to the same position (by
-    ``domain.key``); swapping them changes no other position along the line. Lines that differ
-    only by such swaps (the same trace) have the same normal form: the moves are bubble-sorted
-    by ``domain.identity`` (the order of their texts), swapping only pairs that commute. Chance
-    outcomes and the moves at the indices in ``pinned`` (deviations a strategy answers there)
-    never move. Returns ``(state, action)`` pairs, each action as listed in its state (the state
-    after a swap is the same position as before it, but may be another object).
-
-    >>> from cardjudge.solver.toy import Counter
-    >>> game = Counter(target=5)
-    >>> [action for _, action in trace_normal_form(game, game.root, ("+3", "+1", "+1"))]
-    ['+1', '+1', '+3']
-    >>> [action for _, action in trace_normal_form(game, game.root, ("+1", "x2", "+3"))]
-    ['+1', 'x2', '+3']
-    """
-    states = _states(domain, root, actions)  # kept in step with the swaps
-    steps = list(zip(states, actions))
-    order = lambda index: repr(_identity(domain, *steps[index]))  # noqa: E731
-    movable = [index not in pinned and domain.actor(state) != CHANCE for index, state in enumerate(states[:-1])]
-    swapped = True
-    for _ in range(len(steps) ** 2 + 1):  # bubble sort; the bound only guards odd identities
-        if not swapped:
-            break
-        swapped = False
-        for index in range(len(steps) - 1):
-            (state, first), (middle, second) = steps[index], steps[index + 1]
-            if not (movable[index] and movable[index + 1] and order(index + 1) < order(index)
-                    and domain.actor(state) == domain.actor(middle)):
-                continue
-            moved = _swapped(domain, state, first, second, states[index + 2])
-            if moved is None:
-                continue
-            states[index + 1] = domain.apply(state, moved[0])
-            steps[index], steps[index + 1] = (state, moved[0]), (states[index + 1], moved[1])
-            swapped = True
-    return tuple(steps)
-
-
-def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you", _seen: dict | None = None) -> tuple:
-    """What a line does, up to steps that commute and interchangeable copies.
-
-    The line's unneeded uncounted steps are left out (:func:`essential_actions`: a pass or a
-    battle-position change that the goal is reached without); adjacent moves of one player that
-    commute are put in a fixed order (:func:`trace_normal_form`: declaring attacker A then B is
-    declaring B then A); what remains is compared action by action through ``domain.signature``
-    (the same decision with interchangeable copies is one), the counted actions (and the other
-    players' actions that are not passes) in order, the needed uncounted steps as a multiset, so
-    that their order among the others does not matter.
-
-    A strategy's replies are part of what it does: the moves that carry a reply never move, and
-    each reply is compared by how many of those ordered actions come before it, its alternative
-    and the class of the line that answers it. Two strategies are one only if they answer the
-    same deviations the same way.
-    """
-    seen = {} if _seen is None else _seen
-    mark = (id(line), root)
-    if mark in seen:
-        return seen[mark]
-    actions, kept = _essential_steps(domain, root, goal, line.actions, searcher)
-    where = {original: index for index, original in enumerate(kept)}
-    pinned = frozenset(where[at] for at, _, _ in line.replies if at in where)
-    counted, needed, before = [], [], []
-    for state, action in trace_normal_form(domain, root, actions, pinned):
-        before.append(len(counted))
-        signature = _signature(domain, state, action)
-        (needed if _uncounted(domain, state, action, searcher) else counted).append(signature)
-    before.append(len(counted))
-    states = _states(domain, root, line.actions)
-    replies = []
-    for at, alternative, sub in line.replies:
-        ordered_before = before[where[at]] if at in where else _counted_before(domain, states, line.actions, at, searcher)
-        replies.append((ordered_before, _signature(domain, states[at], alternative),
-                        line_class(domain, domain.apply(states[at], alternative), goal, sub, searcher, seen)))
-    result = tuple(counted), tuple(sorted(needed, key=repr)), tuple(sorted(replies, key=repr))
-    seen[mark] = result
-    return result
-
-
-def _counted_before(domain: Domain, states, actions, at: int, searcher: str) -> int:
-    return sum(not _uncounted(domain, state, action, searcher) for state, action in zip(states[:at], actions[:at]))
-
-
-def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "you") -> list[Line]:
-    """One line per :func:`line_class`, in the order first found; each the shortest of its class
-    (fewest actions), with ``variants`` the number of lines merged into it.
-
-    >>> from cardjudge.solver.toy import Lamps
-    >>> game = Lamps(target=3)
-    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2),
-    ...          Line(("unlock", "add2", "add1:a"), 2)]
-    >>> [(line.actions, line.variants) for line in merge_lines(game, game.root, game.goal, found)]
-    [(('unlock', 'add1:b', 'add2'), 3)]
-    """
-    classes: dict = {}
-    seen: dict = {}
-    for line in lines:
-        classes.setdefault(line_class(domain, root, goal, line, searcher, seen), []).append(line)
-    merged = []
-    for members in classes.values():
-        best = min(members, key=lambda member: len(member.actions))
-        merged.append(Line(best.actions, best.length, best.replies, len(members)))
-    return merged
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -632,7 +419,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       ``probability``; found means a probability above 0.
     - ``all_lines``: every distinct line of the minimal length, lines that differ only by
       uncounted steps that commute or by interchangeable copies counted once (see
-      :func:`line_class`; each deviation is answered with one line). Otherwise the first line
+      :func:`cardjudge.solver.traces.line_class`; each deviation is answered with one line). Otherwise the first line
       found.
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
