@@ -403,3 +403,31 @@ def test_complete_means_the_ply_bound_cut_no_line(game, max_actions, max_plies, 
     if not result.found or all_lines:
         cut = cut or _cut_somewhere(game, last, max_plies)
     assert result.complete == (not cut)
+
+
+# -- traces: properties ----------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(["+1", "+3", "x2", "pass"]), max_size=7), st.data())
+def test_trace_normal_form_is_a_fixed_point_reached_from_every_commuting_swap(moves, data):
+    game = Counter(target=10 ** 6)  # out of reach: every move stays legal
+    normal = [action for _, action in trace_normal_form(game, game.root, moves)]
+    assert sorted(normal) == sorted(moves)
+    assert replay(game, game.root, normal) == replay(game, game.root, moves)
+    assert [a for _, a in trace_normal_form(game, game.root, normal)] == normal
+    # Swapping two adjacent moves that commute (same value both ways) gives the same normal form.
+    index = data.draw(st.integers(0, max(len(moves) - 2, 0)))
+    if len(moves) >= 2:
+        swapped = moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2:]
+        if replay(game, game.root, swapped) == replay(game, game.root, moves) and \
+                replay(game, game.root, swapped[:index + 2]) == replay(game, game.root, moves[:index + 2]):
+            assert [a for _, a in trace_normal_form(game, game.root, swapped)] == normal
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(["flip0", "flip1", "flip2", "flip3"]))
+def test_every_order_of_independent_flips_is_one_class(order):
+    game = Toggles(n=4, want=range(4))
+    assert line_class(game, game.root, game.goal, Line(tuple(order), 4)) == \
+        line_class(game, game.root, game.goal, Line(("flip0", "flip1", "flip2", "flip3"), 4))

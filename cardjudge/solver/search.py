@@ -418,9 +418,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       ``max_actions``; the shortest line of the best probability is kept) and given as
       ``probability``; found means a probability above 0.
     - ``all_lines``: every distinct line of the minimal length, lines that differ only by
-      uncounted steps that commute or by interchangeable copies counted once (see
-      :func:`cardjudge.solver.traces.line_class`; each deviation is answered with one line). Otherwise the first line
-      found.
+      uncounted steps the goal does not need, by the order of adjacent moves of one player that
+      commute, or by interchangeable copies counted once (see
+      :func:`cardjudge.solver.traces.line_class`; each deviation is answered with one line).
+      Otherwise the first line found.
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.

@@ -89,11 +89,12 @@ def trace_normal_form(domain: Domain, root, actions, pinned=frozenset()) -> tupl
 
     Two adjacent moves commute when both orders are legal and lead to the same position (by
     ``domain.key``); swapping them changes no other position along the line. Lines that differ
-    only by such swaps (the same trace) have the same normal form: the moves are bubble-sorted
-    by ``domain.identity`` (the order of their texts), swapping only pairs that commute. Chance
-    outcomes and the moves at the indices in ``pinned`` (deviations a strategy answers there)
-    never move. Returns ``(state, action)`` pairs, each action as listed in its state (the state
-    after a swap is the same position as before it, but may be another object).
+    only by such swaps (the same trace) get the same normal form: place after place, the move
+    that comes first by ``domain.identity`` (the order of their texts) among those that can be
+    brought there by swaps of commuting moves is brought there. Chance outcomes and the moves at
+    the indices in ``pinned`` (deviations a strategy answers there) never move, and no move
+    crosses them. Returns ``(state, action)`` pairs, each action as listed in its state (the
+    state after a swap is the same position as before it, but may be another object).
 
     >>> from cardjudge.solver.toy import Counter
     >>> game = Counter(target=5)
@@ -102,30 +103,41 @@ def trace_normal_form(domain: Domain, root, actions, pinned=frozenset()) -> tupl
     >>> [action for _, action in trace_normal_form(game, game.root, ("+1", "x2", "+3"))]
     ['+1', 'x2', '+3']
     """
-    states = states_along(domain, root, actions)  # kept in step with the swaps
-    steps = list(zip(states, actions))
+    states = states_along(domain, root, actions)
+    actions = list(actions)
+    movable = [index not in pinned and domain.actor(state) != CHANCE for index, state in enumerate(states[:-1])]
 
     def order(index: int) -> str:
-        return repr(identity(domain, *steps[index]))
+        return repr(identity(domain, states[index], actions[index]))
 
-    movable = [index not in pinned and domain.actor(state) != CHANCE for index, state in enumerate(states[:-1])]
-    swapped = True
-    for _ in range(len(steps) ** 2 + 1):  # bubble sort; the bound only guards odd identities
-        if not swapped:
-            break
-        swapped = False
-        for index in range(len(steps) - 1):
-            (state, first), (middle, second) = steps[index], steps[index + 1]
-            if not (movable[index] and movable[index + 1] and order(index + 1) < order(index)
-                    and domain.actor(state) == domain.actor(middle)):
+    for place in range(len(actions)):
+        best, best_order = None, order(place)
+        for index in range(place + 1, len(actions)):
+            if not (movable[place] and movable[index]):
+                break  # nothing crosses a move that never moves
+            if order(index) >= best_order:
                 continue
-            moved = _swapped(domain, state, first, second, states[index + 2])
-            if moved is None:
-                continue
-            states[index + 1] = domain.apply(state, moved[0])
-            steps[index], steps[index + 1] = (state, moved[0]), (states[index + 1], moved[1])
-            swapped = True
-    return tuple(steps)
+            brought = _brought_forward(domain, states, actions, index, place)
+            if brought is not None:
+                best, best_order = brought, order(index)
+        if best is not None:
+            states[place:len(best[0]) + place], actions[place:len(best[1]) + place] = best
+    return tuple(zip(states, actions))
+
+
+def _brought_forward(domain: Domain, states: list, actions: list, index: int, place: int) -> tuple | None:
+    """``(states, actions)`` from ``place`` to ``index`` with the move at ``index`` swapped back to
+    ``place``, one commuting move at a time; None when one of them does not commute with it."""
+    states, actions = states[place:index + 2], actions[place:index + 1]
+    for at in range(index - place, 0, -1):
+        if domain.actor(states[at - 1]) != domain.actor(states[at]):
+            return None
+        moved = _swapped(domain, states[at - 1], actions[at - 1], actions[at], states[at + 1])
+        if moved is None:
+            return None
+        states[at] = domain.apply(states[at - 1], moved[0])
+        actions[at - 1], actions[at] = moved
+    return states[:-1], actions
 
 
 def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you") -> tuple:
