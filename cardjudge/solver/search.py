@@ -29,6 +29,7 @@ from cardjudge.solver.domain import CHANCE, Domain, options, states_along
 from cardjudge.solver.traces import merge_lines
 
 __all__ = ["CHANCE", "Domain", "Line", "SearchResult", "SearchStats", "replay", "search_lines"]
+
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
