@@ -1,7 +1,8 @@
 """The Magic puzzles and the later Yu-Gi-Oh ones (examples/puzzles/): the search finds each
-solution with its length, the intended line is the only one (up to the order of attacks where
-noted), a plausible mistake replayed with apply does not reach the goal, and the Magic puzzle
-with one life point more is proved impossible."""
+solution with its length, the intended lines are the only ones (counted up to moves that
+commute, such as the order in which Magic attackers are declared), a plausible mistake replayed
+with apply does not reach the goal, and the Magic puzzle with one life point more is proved
+impossible."""
 
 from __future__ import annotations
 
@@ -58,7 +59,9 @@ def _life(state, player="opponent"):
     return body["life"] if "life" in body else body["lp"]
 
 
-# name: (length, the counted actions of the intended line in order, how many distinct lines)
+# name: (length, the counted actions of the intended line in order, how many distinct lines).
+# ygo-chain has two: the first attack draws the Armor and Lance answers it on that monster, so
+# the two orders end with Lance's effect on different monsters (they do not commute).
 SOLVABLE = {
     "ygo-equip.yaml": (3, ["you activate De-Spell targeting HL", "you attack GS with Dark Magician",
                            "you attack directly with Axe Raider"], 1),
@@ -67,7 +70,7 @@ SOLVABLE = {
     "mtg-ritual.yaml": (3, ["you cast Dark Ritual", "you cast Postmortem Lunge targeting BL with X=3",
                             "you attack opponent with Ball Lightning"], 1),
     "mtg-pelt.yaml": (2, ["you cast Grizzly Bears", "you attack opponent with Pelt Collector"], 1),
-    "mtg-blockers.yaml": (4, None, None),
+    "mtg-blockers.yaml": (4, None, 2),
 }
 
 COUNTED = {"summon", "set", "activate", "cast", "play_land", "attack", "block"}
@@ -174,6 +177,29 @@ def test_blockers_puzzle_grows_an_unblocked_attacker_after_blocks():
     assert {alternative.text for _, alternative, _ in line.replies} >= {
         "opponent blocks Elite Vanguard with Grizzly Bears", "opponent blocks Silvercoat Lion with Grizzly Bears",
         "opponent blocks Grizzly Bears with Grizzly Bears"} - {texts[block]}
+
+
+def test_blockers_puzzle_attack_orders_are_one_line():
+    # Declaring the three attackers in any of their six orders reaches the same position: with
+    # all_lines the two solutions are Giant Growth on Silvercoat Lion or on Grizzly Bears when
+    # Elite Vanguard is blocked, each standing for its six orders and answering every block.
+    state, goal, opponent = _puzzle("mtg-blockers.yaml")
+    result = find_combos(state, goal, max_actions=4, opponent=opponent, all_lines=True)
+    assert result.complete and result.reason == "found 2 lines of 4 actions"
+    growths = []
+    for line in result.lines:
+        assert line.variants == 6
+        texts = [a.text for a in line.actions]
+        assert sorted(t for t in texts if t.startswith("you attack")) == [
+            "you attack opponent with Elite Vanguard", "you attack opponent with Grizzly Bears",
+            "you attack opponent with Silvercoat Lion"]
+        assert "opponent blocks Elite Vanguard with Grizzly Bears" in texts
+        growths.append(next(t for t in texts if t.startswith("you cast Giant Growth")))
+        assert {alternative.text for _, alternative, _ in line.replies} == {
+            "opponent blocks Silvercoat Lion with Grizzly Bears", "opponent blocks Grizzly Bears with Grizzly Bears",
+            "opponent declares no more blockers"}
+        assert _replay(state, line.actions).winner == "you"
+    assert sorted(growths) == ["you cast Giant Growth targeting GB", "you cast Giant Growth targeting SL"]
 
 
 def test_wrong_line_fails_blockers():

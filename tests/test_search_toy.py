@@ -8,8 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardjudge.solver import search as search_module
-from cardjudge.solver.search import Line, SearchStats, essential_actions, line_class, replay, search_lines
-from cardjudge.solver.toy import Counter, Dice, Lamps, TakeAway, Toggles
+from cardjudge.solver import traces as traces_module
+from cardjudge.solver.search import Line, SearchStats, replay, search_lines
+from cardjudge.solver.traces import essential_actions, line_class, merge_lines, trace_normal_form
+from cardjudge.solver.toy import Counter, Dice, Lamps, Score, TakeAway, Toggles
 
 
 def run(game, **options):
@@ -50,9 +52,11 @@ def test_counter_shortest_line():
 def test_counter_all_shortest_lines_never_loop_through_passes():
     result = run(Counter(5), max_actions=4, all_lines=True)
     assert result.complete
-    assert sorted(line.actions for line in result.lines) == [
-        ("+1", "+1", "+3"), ("+1", "+3", "+1"), ("+1", "x2", "+3"), ("+3", "+1", "+1")]
-    assert result.reason == "found 4 lines of 3 actions"
+    # +1 and +3 commute: their three orders are one line; x2 does not commute with +3 (1 x2 +3
+    # is 5, 1 +3 x2 is 8), so that line stays apart.
+    assert sorted((line.actions, line.variants) for line in result.lines) == [
+        (("+1", "+1", "+3"), 3), (("+1", "x2", "+3"), 1)]
+    assert result.reason == "found 2 lines of 3 actions"
 
 
 def test_counter_goal_at_root_is_a_line_of_no_action():
@@ -200,10 +204,11 @@ def test_expected_chance_answers_only_outcomes_that_can_still_win():
 # -- toggles: transpositions ----------------------------------------------------------------
 
 
-def test_all_lines_lists_both_orders():
+def test_all_lines_counts_the_orders_of_independent_moves_once():
     result = run(Toggles(n=3, want=(0, 1)), max_actions=4, all_lines=True)
     assert result.complete
-    assert [line.actions for line in result.lines] == [("flip0", "flip1"), ("flip1", "flip0")]
+    # flip0 then flip1 and flip1 then flip0 reach the same switches: one line, two variants.
+    assert [(line.actions, line.variants) for line in result.lines] == [(("flip0", "flip1"), 2)]
 
 
 @pytest.mark.parametrize("all_lines", [False, True])
@@ -212,7 +217,8 @@ def test_transpositions_reduce_nodes_and_keep_the_answer(all_lines):
     with_table = run(game, max_actions=4, all_lines=all_lines)
     without = run(game, max_actions=4, all_lines=all_lines, transpositions=False)
     assert with_table.lines == without.lines and with_table.complete and without.complete
-    assert len(with_table.lines) == (6 if all_lines else 1)
+    assert len(with_table.lines) == 1
+    assert with_table.lines[0].variants == (6 if all_lines else 1)  # the orders of three flips
     assert with_table.stats.transposition_hits > 0 == without.stats.transposition_hits
     assert with_table.stats.nodes < without.stats.nodes
 
@@ -246,27 +252,26 @@ def test_bad_options_are_refused():
 
 def test_docstring_examples():
     assert doctest.testmod(search_module).failed == 0
+    assert doctest.testmod(traces_module).failed == 0
 
 
-# -- lamps: all_lines merges copies and uncounted steps that commute ------------------------
+# -- lamps: all_lines merges copies and steps that commute -------------------------------
 
 
-def test_all_lines_merges_copies_and_commuting_uncounted_steps():
+def test_all_lines_merges_copies_and_commuting_steps():
     game = Lamps(target=3)
     result = run(game, max_actions=2, all_lines=True)
     assert result.complete
-    # Without merging, the copies of add1 and the unlock and light steps placed anywhere make
-    # dozens of lines; what differs is only the order of the two counted moves.
-    counted = sorted(tuple(game.signature(None, a) for a in line.actions if game.counts(a))
-                     for line in result.lines)
-    assert counted == [("add1", "add2"), ("add2", "add1")]
-    for line in result.lines:
-        assert line.length == 2
-        assert "unlock" in line.actions  # needed, kept
-        assert not any(a.startswith("light") for a in line.actions)  # not needed, merged away
-        assert game.goal(replay(game, game.root, line.actions))
-    assert sum(line.variants for line in result.lines) > 10
-    assert result.reason == "found 2 lines of 2 actions"
+    # Without merging, the copies of add1, the two orders of add1 and add2 and the unlock and
+    # light steps placed anywhere make dozens of lines; they all do one thing.
+    (line,) = result.lines
+    assert [game.signature(None, a) for a in line.actions if game.counts(a)] in (["add1", "add2"], ["add2", "add1"])
+    assert line.length == 2
+    assert "unlock" in line.actions  # needed, kept
+    assert not any(a.startswith("light") for a in line.actions)  # not needed, merged away
+    assert game.goal(replay(game, game.root, line.actions))
+    assert line.variants > 10
+    assert result.reason == "found a line of 2 actions"
 
 
 def test_essential_actions_drop_only_what_the_goal_does_not_need():
@@ -276,8 +281,42 @@ def test_essential_actions_drop_only_what_the_goal_does_not_need():
     assert essential_actions(game, game.root, game.goal, line, "you") == ("add1:a", "unlock", "add2")
     assert line_class(game, game.root, game.goal, Line(line, 2)) == \
         line_class(game, game.root, game.goal, Line(("unlock", "add1:a", "add2"), 2))
-    assert line_class(game, game.root, game.goal, Line(line, 2)) != \
+    # add1 and add2 commute: both orders reach a total of 3 with the lock open
+    assert line_class(game, game.root, game.goal, Line(line, 2)) == \
         line_class(game, game.root, game.goal, Line(("unlock", "add2", "add1:a"), 2))
+
+
+# -- traces: moves that commute, and moves whose order matters ------------------------------
+
+
+def test_trace_normal_form_sorts_only_moves_that_commute():
+    game = Counter(target=8)
+    normal = [action for _, action in trace_normal_form(game, game.root, ("+3", "+1", "x2"))]
+    assert normal == ["+1", "+3", "x2"]  # x2 stays last: 4 x2 is not 0 x2 then +4
+    assert [a for _, a in trace_normal_form(game, game.root, ("+3", "+1", "x2"), pinned={1})] == ["+3", "+1", "x2"]
+    assert replay(game, game.root, normal).value == 8
+
+
+def test_moves_whose_order_changes_the_position_stay_distinct_lines():
+    # From 2 to at least 5: +1 then x2 makes 6, x2 then +1 makes 5; both reach the goal, in
+    # positions that differ, so the two orders are two lines.
+    game = Score(start=2, target=5)
+    result = run(game, max_actions=2, all_lines=True)
+    assert result.complete
+    assert sorted((line.actions, line.variants) for line in result.lines) == [
+        (("+1", "x2"), 1), (("x2", "+1"), 1), (("x2", "x2"), 1)]
+    assert sorted(replay(game, game.root, line.actions).value for line in result.lines) == [5, 6, 8]
+
+
+def test_strategies_are_one_only_if_they_answer_deviations_alike():
+    game = TakeAway(4)
+    strategy = Line(("take1", "take1", "take2"), 2, ((1, "take2", Line(("take1",), 1)),))
+    other = Line(("take1", "take1", "take2"), 2, ((1, "take2", Line(("take2",), 1)),))
+    unanswered = Line(("take1", "take1", "take2"), 2)
+    classes = {line_class(game, game.root, game.goal, line) for line in (strategy, other, unanswered)}
+    assert len(classes) == 3
+    merged = merge_lines(game, game.root, game.goal, [strategy, Line(strategy.actions, 2, strategy.replies)])
+    assert [(line.replies, line.variants) for line in merged] == [(strategy.replies, 2)]
 
 
 # -- the ply bound and the transposition table ----------------------------------------------
@@ -315,7 +354,8 @@ def test_a_bound_that_leaves_no_move_unsearched_is_no_cut():
     for transpositions in (True, False):
         result = run(game, max_actions=4, max_plies=7, all_lines=True, transpositions=transpositions)
         assert result.found and result.complete
-        assert result.reason == "found 4 lines of 4 actions"
+        # 1 + 2 + 2 + 2 in any order, before or after the unlock: one line
+        assert result.reason == "found a line of 4 actions"
     assert not run(game, max_actions=4, max_plies=6, all_lines=True).complete
 
 
@@ -363,3 +403,31 @@ def test_complete_means_the_ply_bound_cut_no_line(game, max_actions, max_plies, 
     if not result.found or all_lines:
         cut = cut or _cut_somewhere(game, last, max_plies)
     assert result.complete == (not cut)
+
+
+# -- traces: properties ----------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(["+1", "+3", "x2", "pass"]), max_size=7), st.data())
+def test_trace_normal_form_is_a_fixed_point_reached_from_every_commuting_swap(moves, data):
+    game = Counter(target=10 ** 6)  # out of reach: every move stays legal
+    normal = [action for _, action in trace_normal_form(game, game.root, moves)]
+    assert sorted(normal) == sorted(moves)
+    assert replay(game, game.root, normal) == replay(game, game.root, moves)
+    assert [a for _, a in trace_normal_form(game, game.root, normal)] == normal
+    # Swapping two adjacent moves that commute (same value both ways) gives the same normal form.
+    index = data.draw(st.integers(0, max(len(moves) - 2, 0)))
+    if len(moves) >= 2:
+        swapped = moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2:]
+        if replay(game, game.root, swapped) == replay(game, game.root, moves) and \
+                replay(game, game.root, swapped[:index + 2]) == replay(game, game.root, moves[:index + 2]):
+            assert [a for _, a in trace_normal_form(game, game.root, swapped)] == normal
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(["flip0", "flip1", "flip2", "flip3"]))
+def test_every_order_of_independent_flips_is_one_class(order):
+    game = Toggles(n=4, want=range(4))
+    assert line_class(game, game.root, game.goal, Line(tuple(order), 4)) == \
+        line_class(game, game.root, game.goal, Line(("flip0", "flip1", "flip2", "flip3"), 4))

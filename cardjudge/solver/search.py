@@ -23,33 +23,16 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Protocol
+from typing import Any, Callable
 
-CHANCE = "chance"
+from cardjudge.solver.domain import CHANCE, Domain, options, states_along
+from cardjudge.solver.traces import merge_lines
+
+__all__ = ["CHANCE", "Domain", "Line", "SearchResult", "SearchStats", "replay", "search_lines"]
+
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
-
-
-class Domain(Protocol):
-    """What the search needs from a game; states are immutable and hashable.
-
-    ``counts`` is asked only about the searcher's own actions, ``is_pass`` only about the
-    other players' (a passive opponent takes a pass when one is legal).
-    """
-
-    def actions(self, state) -> list: ...  # [] when the game is over
-    def apply(self, state, action): ...
-    def actor(self, state) -> str | None: ...  # a player, "chance", or None when over
-    def chance_outcomes(self, state) -> list[tuple[object, float]]: ...
-    def key(self, state) -> Hashable: ...  # interchangeable copies already merged
-    def counts(self, action) -> bool: ...
-    def is_pass(self, action) -> bool: ...
-
-    # Optional, for merging lines with ``all_lines`` (defaults: the action itself):
-    # ``signature(state, action)``: equal for the same decision made with interchangeable
-    # copies in one state; ``identity(state, action)``: equal for the same action in two
-    # listings, possibly of different states (ids and which copy aside).
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,16 +142,10 @@ def replay(domain: Domain, root, actions) -> object:
     """
     state = root
     for index, action in enumerate(actions):
-        if action not in _options(domain, state):
+        if action not in options(domain, state):
             raise AssertionError(f"action {index} ({action!r}) is not legal in {state!r}")
         state = domain.apply(state, action)
     return state
-
-
-def _options(domain: Domain, state) -> list:
-    if domain.actor(state) == CHANCE:
-        return [outcome for outcome, _ in domain.chance_outcomes(state)]
-    return domain.actions(state)
 
 
 def _check_line(domain: Domain, root, line: Line, goal) -> None:
@@ -191,7 +168,7 @@ def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | N
     mark = (id(line), state, first)
     if mark in done:
         return done[mark]
-    states = _states(domain, state, line.actions)
+    states = states_along(domain, state, line.actions)
     replies, reply_steps = [], []
     for at, alt, sub in line.replies:
         (step,) = domain.explain(states[at], (alt,), first + at)
@@ -416,105 +393,6 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
-def _signature(domain: Domain, state, action):
-    sign = getattr(domain, "signature", None)
-    return action if sign is None else sign(state, action)
-
-
-def _identity(domain: Domain, state, action):
-    ident = getattr(domain, "identity", None)
-    return action if ident is None else ident(state, action)
-
-
-def _rematched(domain: Domain, root, steps, goal) -> tuple | None:
-    """The actions of ``steps`` (pairs ``(state where first taken, action)``) as listed along the
-    way from ``root``, each matched by ``identity``, when they all replay and reach the goal;
-    None otherwise."""
-    state, matched = root, []
-    for before, action in steps:
-        wanted = _identity(domain, before, action)
-        match = next((a for a in _options(domain, state) if _identity(domain, state, a) == wanted), None)
-        if match is None:
-            return None
-        matched.append(match)
-        state = domain.apply(state, match)
-    return tuple(matched) if goal(state) else None
-
-
-def _states(domain: Domain, root, actions) -> list:
-    states = [root]
-    for action in actions:
-        states.append(domain.apply(states[-1], action))
-    return states
-
-
-def _uncounted(domain: Domain, state, action, searcher) -> bool:
-    """A step that does not count: the searcher's uncounted actions and the others' passes."""
-    if domain.actor(state) == searcher:
-        return not domain.counts(action)
-    return domain.is_pass(action)
-
-
-def essential_actions(domain: Domain, root, goal, actions, searcher: str = "you") -> tuple:
-    """``actions`` without the uncounted steps that the line reaches the goal without.
-
-    Steps are dropped one at a time from the first, each only if the rest still replays and
-    reaches the goal (the actions after it matched by ``domain.identity``, as ids, object
-    numbers and which copy is used may shift).
-    """
-    actions = tuple(actions)
-    states = _states(domain, root, actions)
-    index = 0
-    while index < len(actions):
-        if _uncounted(domain, states[index], actions[index], searcher):
-            steps = list(zip(states, actions))
-            shorter = _rematched(domain, root, steps[:index] + steps[index + 1:], goal)
-            if shorter is not None:
-                actions = shorter
-                states = _states(domain, root, actions)
-                continue
-        index += 1
-    return actions
-
-
-def line_class(domain: Domain, root, goal, line: Line, searcher: str = "you") -> tuple:
-    """What a line does, up to uncounted steps that commute and interchangeable copies.
-
-    The line's unneeded uncounted steps are left out (:func:`essential_actions`: a pass or a
-    battle-position change that the goal is reached without); what remains is compared action by
-    action through ``domain.signature`` (the same decision with interchangeable copies is one),
-    the counted actions (and the other players' actions that are not passes) in order, the
-    needed uncounted steps as a multiset, so that their order among the others does not matter.
-    """
-    counted, needed = [], []
-    state = root
-    for action in essential_actions(domain, root, goal, line.actions, searcher):
-        signature = _signature(domain, state, action)
-        (needed if _uncounted(domain, state, action, searcher) else counted).append(signature)
-        state = domain.apply(state, action)
-    return tuple(counted), tuple(sorted(needed, key=repr))
-
-
-def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "you") -> list[Line]:
-    """One line per :func:`line_class`, in the order first found; each the shortest of its class
-    (fewest actions), with ``variants`` the number of lines merged into it.
-
-    >>> from cardjudge.solver.toy import Lamps
-    >>> game = Lamps(target=3)
-    >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2)]
-    >>> [(line.actions, line.variants) for line in merge_lines(game, game.root, game.goal, found)]
-    [(('unlock', 'add1:b', 'add2'), 2)]
-    """
-    classes: dict = {}
-    for line in lines:
-        classes.setdefault(line_class(domain, root, goal, line, searcher), []).append(line)
-    merged = []
-    for members in classes.values():
-        best = min(members, key=lambda member: len(member.actions))
-        merged.append(Line(best.actions, best.length, best.replies, len(members)))
-    return merged
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -541,9 +419,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       ``max_actions``; the shortest line of the best probability is kept) and given as
       ``probability``; found means a probability above 0.
     - ``all_lines``: every distinct line of the minimal length, lines that differ only by
-      uncounted steps that commute or by interchangeable copies counted once (see
-      :func:`line_class`; each deviation is answered with one line). Otherwise the first line
-      found.
+      uncounted steps the goal does not need, by the order of adjacent moves of one player that
+      commute, or by interchangeable copies counted once (see
+      :func:`cardjudge.solver.traces.line_class`; each deviation is answered with one line).
+      Otherwise the first line found.
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.

@@ -153,6 +153,39 @@ class Dice:
         return False
 
 
+# -- score: moves whose order matters -------------------------------------------------------
+
+
+class Score(_NoChance):
+    """Reach at least ``target`` from ``start`` with "+1" and "x2" (both counted): +1 then x2 and
+    x2 then +1 reach different totals, so their order matters."""
+
+    def __init__(self, start: int = 2, target: int = 5):
+        self.target = target
+        self.root = CounterState(start)
+
+    def goal(self, state: CounterState) -> bool:
+        return state.value >= self.target
+
+    def actor(self, state: CounterState) -> str | None:
+        return "you" if state.value < self.target else None
+
+    def actions(self, state: CounterState) -> list:
+        return ["+1", "x2"] if self.actor(state) else []
+
+    def apply(self, state: CounterState, action: str) -> CounterState:
+        return CounterState(state.value + 1 if action == "+1" else state.value * 2)
+
+    def key(self, state: CounterState):
+        return state.value
+
+    def counts(self, action: str) -> bool:
+        return True
+
+    def is_pass(self, action: str) -> bool:
+        return False
+
+
 # -- toggles: independent switches, so different orders reach the same position --------------
 
 
