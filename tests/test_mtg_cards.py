@@ -1,5 +1,9 @@
 """Library cards against their official rulings (the Oracle rulings of the issue's cards)."""
 
+import gc
+
+from cardjudge.cards.loader import parse_cards
+from cardjudge.rules.mtg.views import abilities_of
 from mtg_helpers import act, act_first, card, data, dicts, load, resolve, stack, until_phase, zone
 
 WAKE = {"name": "Test Wake", "mana_cost": "{G}", "types": ["Instant"], "text": "Untap target creature.",
@@ -115,3 +119,15 @@ def test_sneak_attack_during_the_end_step_sacrifices_at_the_next_turns_end_step(
     state = until_phase(state, "end", turn=6)
     state = resolve(state)
     assert zone(state, "GB") == "graveyard"
+
+
+def test_a_card_definition_keeps_its_own_keyword_abilities():
+    # Positions loaded one after another may define a card of the same name with other
+    # keywords; once an earlier definition is freed, a later one may take its place in memory.
+    for _ in range(10):
+        for crew in (1, 2, 3, 4):
+            pool = parse_cards([{"name": "Test Skiff", "types": ["Artifact"], "subtypes": ["Vehicle"], "power": 2,
+                                 "toughness": 3, "keywords": [f"Crew {crew}"]}], "mtg", "<test>")
+            assert [a.text for a in abilities_of(pool["Test Skiff"])] == [f"Crew {crew}"]
+            del pool
+            gc.collect()

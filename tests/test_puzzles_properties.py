@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardjudge import apply, legal_actions, load_position, to_dict
@@ -18,6 +18,8 @@ MAX_DEPTH = 25
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choices=st.lists(st.integers(0, 1000), min_size=1, max_size=MAX_DEPTH))
+# from ygo-equip: a Set monster flipped face-up by an attack, never Summoned
+@example(choices=[0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0])
 def test_playouts_from_puzzles(path, choices):
     state = load_position(str(path))
     for choice in choices:

@@ -7,6 +7,7 @@ the digest that ``Draft.freeze`` keeps incrementally must be the one computed fr
 from __future__ import annotations
 
 import copy
+import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -98,6 +99,24 @@ def test_key_tells_apart_which_attacker_a_creature_blocks():
     on_bears = blocks["opponent blocks Grizzly Bears with Grizzly Bears"]
     assert len({canonical_key(s) for s in (state, on_vanguard, on_bears)}) == 3
     assert len({digest(s) for s in (state, on_vanguard, on_bears)}) == 3
+
+
+def test_digest_tells_apart_which_creature_bears_a_mark():
+    # One mark (tapped, blocked, a counter) on one creature or on another: two states, and the
+    # digest must tell them apart (it is the whole point of a pre-filter). A sum of raw tuple
+    # hashes did not: such a move often changed both sums by the same amount.
+    creatures = ["Grizzly Bears", "Elite Vanguard", "Raging Goblin", "Llanowar Elves", "Silvercoat Lion",
+                 "Memnite", "Ornithopter"]
+    same = []
+    for mark in ({"tapped": True}, {"attacking": "opponent", "blocked": True}, {"counters": {"P1P1": 1}}):
+        unmarked = {k: v for k, v in mark.items() if k == "attacking"}
+        for one, other in itertools.combinations(creatures, 2):
+            on_one = _mtg([{"card": one, **mark}, {"card": other, **unmarked}])
+            on_other = _mtg([{"card": one, **unmarked}, {"card": other, **mark}])
+            assert canonical_key(on_one) != canonical_key(on_other)
+            if digest(on_one) == digest(on_other):
+                same.append((sorted(mark), one, other))
+    assert same == []
 
 
 def test_key_keeps_the_order_of_a_magic_library():

@@ -58,7 +58,7 @@ def card_def(s, oid):
     return cache[key]
 
 
-_ability_cache: dict = {}
+_ability_cache: dict = {}  # id(card definition) -> (the definition, its abilities)
 
 
 def copied_keywords(s, oid) -> tuple:
@@ -71,10 +71,16 @@ def copied_keywords(s, oid) -> tuple:
 
 def abilities_of(card) -> tuple:
     """A card's abilities: those of its file, then those its keywords stand for (Crew, Equip)."""
-    key = (card.name, id(card))
-    if key not in _ability_cache:
-        _ability_cache[key] = card.abilities + keyword_abilities(card.fields, len(card.abilities))
-    return _ability_cache[key]
+    # the definition is kept with its entry and compared: once a position's own definition is
+    # freed, its id may be reused by another definition of the same name with other keywords
+    known = _ability_cache.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    found = card.abilities + keyword_abilities(card.fields, len(card.abilities))
+    if len(_ability_cache) >= 4096:
+        _ability_cache.clear()  # positions loaded one after another each bring their own definitions
+    _ability_cache[id(card)] = (card, found)
+    return found
 
 
 def object_abilities(s, oid) -> tuple:

@@ -130,7 +130,8 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             position = "defense"
     summon_type = entry.get("summon_type", "normal" if zone == "monsters" and face_up else None)
     if summon_type not in (None, "normal", "tribute", "special", "flip"):
-        fail("'summon_type' must be normal, tribute, special or flip", source, entry, "summon_type")
+        fail("'summon_type' must be normal, tribute, special, flip or null (not Summoned)", source, entry,
+             "summon_type")
     flags = frozenset(f for f in FLAG_FIELDS if entry.get(f))
     counters = entry.get("counters") or {}
     if not isinstance(counters, dict):
@@ -189,7 +190,9 @@ def _entry(s, oid) -> dict:
         out["owner"] = obj.owner
     if obj.zone == "monsters":
         out.update(position=obj.position, face_up=obj.face_up)
-        if obj.summon_type:
+        if obj.summon_type or obj.face_up:
+            # written null for a face-up monster that was never Summoned (Set, then flipped
+            # face-up by an attack), whose type would otherwise read back as the default
             out["summon_type"] = obj.summon_type
     if obj.zone in ("spells_traps", "field_spell"):
         out["face_up"] = obj.face_up
