@@ -16,6 +16,7 @@ from typing import Callable, Hashable
 
 from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.engine import apply as engine_apply
+from cardjudge.rules.core.engine import apply_within_turn
 from cardjudge.rules.core.engine import legal_actions
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
@@ -89,12 +90,15 @@ class _LabelNames:
 class EngineDomain:
     """The rules engine as a search domain.
 
-    ``this_turn``: states of a later turn than the root's are treated as ended (no actions).
+    ``this_turn``: states of a later turn than the root's are treated as ended (no actions);
+    the engine then stops carrying the game on once the turn has changed
+    (``apply_within_turn``), as nothing after that point is looked at.
     """
 
     def __init__(self, root, this_turn: bool = False):
         self.root_turn = root.turn
         self.this_turn = this_turn
+        self._engine_apply = apply_within_turn if this_turn else engine_apply
         self._actions: dict = {}
         self._applied: dict = {}
 
@@ -152,7 +156,7 @@ class EngineDomain:
         key = (state, action)
         after = self._applied.get(key)
         if after is None:
-            after = engine_apply(state, action)
+            after = self._engine_apply(state, action)
             if len(self._applied) > _APPLY_CACHE:
                 self._applied.clear()
             self._applied[key] = after
@@ -208,7 +212,12 @@ class EngineDomain:
 
     def explain(self, state, actions) -> list:
         """What each action did, replayed from ``state`` (see :mod:`cardjudge.solver.explain`)."""
-        return explain_line(state, actions, self.apply)
+        return explain_line(state, actions, self._played_out)
+
+    def _played_out(self, state, action):
+        """``apply``, with a move into the next turn carried on to the next decision as usual."""
+        after = self.apply(state, action)
+        return engine_apply(state, action) if after.turn != state.turn else after
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED
