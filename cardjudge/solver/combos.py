@@ -75,8 +75,10 @@ class _LabelNames:
 
     def described(self, labels) -> tuple:
         """The descriptions of the cards with these labels, in a fixed order."""
-        return tuple(sorted((_what(self.objects[label]) if label in self.objects else label for label in labels),
-                            key=repr))
+        described = [_what(self.objects[label]) if label in self.objects else label for label in labels]
+        if len(described) < 2:
+            return tuple(described)
+        return tuple(sorted(described, key=repr))
 
     def text(self, text: str) -> str:
         if not self.objects:
