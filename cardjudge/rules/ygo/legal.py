@@ -30,11 +30,21 @@ def interchange_key(s, oid: int):
     obj = s.objects[oid]
     touched = tuple(e.lid for e in s.lasting if oid in e.affected)
     on_chain = any(link.oid == oid or any(oid in oids for _, oids in link.targets) for link in s.chain)
-    equipped = any(o.equipped_to == oid for o in s.objects.values()) if obj.zone == "monsters" else False
+    equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
     return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
             obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+
+
+def _equipped_monsters(s) -> frozenset:
+    """The oids that some card is equipped to (memoised per state)."""
+    cache = s.cache()
+    found = cache.get("equipped_monsters")
+    if found is None:
+        found = cache["equipped_monsters"] = frozenset(
+            o.equipped_to for o in s.objects.values() if o.equipped_to is not None)
+    return found
 
 
 def says(player: str, verb: str) -> str:
