@@ -28,13 +28,25 @@ COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "se
 def interchange_key(s, oid: int):
     """Objects with equal keys are interchangeable copies (ruling G1)."""
     obj = s.objects[oid]
-    touched = tuple(e.lid for e in s.lasting if oid in e.affected)
-    on_chain = any(link.oid == oid or any(oid in oids for _, oids in link.targets) for link in s.chain)
+    touched = tuple(e.lid for e in s.lasting if oid in e.affected) if s.lasting else ()
+    on_chain = bool(s.chain) and oid in _on_chain(s)
     equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
     return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
             obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+
+
+def _on_chain(s) -> frozenset:
+    """The oids activated or targeted by a chain link (memoised for this chain: a Draft changes
+    its chain without forgetting its memo)."""
+    cache = s.cache()
+    known = cache.get("on_chain")
+    if known is None or known[0] is not s.chain:
+        oids = frozenset([link.oid for link in s.chain]
+                         + [o for link in s.chain for _, targeted in link.targets for o in targeted])
+        known = cache["on_chain"] = (s.chain, oids)
+    return known[1]
 
 
 def _equipped_monsters(s) -> frozenset:
