@@ -178,18 +178,20 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     for kind, oids in option["costs"]:
         costs.append(CostPart(COST_PART_NAMES.get(kind, kind), _labels(s, oids), None, oids))
     target_oids = tuple(o for _, oids in option["targets"] for o in oids)
-    text = f"{says(player, 'activate')} {card.name}"
+    target_labels = _labels(s, target_oids)
     if obj.zone != "hand" and card["kind"] == "monster":
         text = f"{says(player, 'activate')} the effect of {card.name}"
+    else:
+        text = f"{says(player, 'activate')} {card.name}"
     if target_oids:
-        text += " targeting " + ", ".join(_labels(s, target_oids))
+        text += " targeting " + ", ".join(target_labels)
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
     if paid:
         text += " (cost: " + "; ".join(
             f"{c.kind} {', '.join(c.cards)}" if c.cards else f"pay {c.amount} LP" for c in paid) + ")"
     return Action(
         id="", player=player, kind="activate", text=text, card=card.name, card_id=obj.label,
-        ability=ability.index, costs=tuple(costs), targets=_labels(s, target_oids),
+        ability=ability.index, costs=tuple(costs), targets=target_labels,
         payload=(("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
                  ("paid", option["costs"]), ("target_oids", option["targets"])),
     )
