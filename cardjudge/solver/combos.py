@@ -130,9 +130,10 @@ class EngineDomain:
         of a Spell in the hand): only those are applied, and kept when they lead to different
         positions (one copy may be the target of a lasting effect, for instance).
         """
-        # The same decision made with two copies shares at least player, kind, card, ability and
-        # position: when no two listed actions share these, no card needs describing.
-        rough = [(a.player, a.kind, a.card, a.ability, a.position) for a in listed]
+        # The same decision made with two copies shares at least player, kind, ability, position
+        # and the name of the card it is made with (``_by_name`` describes that card): when no two
+        # listed actions share these, no card needs describing.
+        rough = [(a.player, a.kind, a.ability, a.position, a.card if a.card_id else None) for a in listed]
         if len(set(rough)) == len(listed):
             return listed
         names = _LabelNames(state)
