@@ -16,7 +16,9 @@ def rules_for(game: str):
     ``legal_actions(state)``, ``apply(state, action)``, ``to_dict(state)`` and, for combo goals,
     ``goal_env(state, player)`` (the expression environment with ``you``, ``opponent``, ``winner``).
     It may export ``check_card(card, source, line)``, which refuses a card whose fields the game
-    cannot read (the loader calls it for every card).
+    cannot read (the loader calls it for every card), and ``apply_within_turn(state, action)``,
+    an ``apply`` that stops once the turn has changed, for searches that treat later turns as
+    ended (``core.engine.apply_within_turn`` falls back on ``apply``).
     """
     if game not in GAMES:
         raise KeyError(game)

@@ -16,6 +16,7 @@ from typing import Callable, Hashable
 
 from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.engine import apply as engine_apply
+from cardjudge.rules.core.engine import apply_within_turn
 from cardjudge.rules.core.engine import legal_actions
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
@@ -74,8 +75,10 @@ class _LabelNames:
 
     def described(self, labels) -> tuple:
         """The descriptions of the cards with these labels, in a fixed order."""
-        return tuple(sorted((_what(self.objects[label]) if label in self.objects else label for label in labels),
-                            key=repr))
+        described = [_what(self.objects[label]) if label in self.objects else label for label in labels]
+        if len(described) < 2:
+            return tuple(described)
+        return tuple(sorted(described, key=repr))
 
     def text(self, text: str) -> str:
         if not self.objects:
@@ -89,12 +92,15 @@ class _LabelNames:
 class EngineDomain:
     """The rules engine as a search domain.
 
-    ``this_turn``: states of a later turn than the root's are treated as ended (no actions).
+    ``this_turn``: states of a later turn than the root's are treated as ended (no actions);
+    the engine then stops carrying the game on once the turn has changed
+    (``apply_within_turn``), as nothing after that point is looked at.
     """
 
     def __init__(self, root, this_turn: bool = False):
         self.root_turn = root.turn
         self.this_turn = this_turn
+        self._engine_apply = apply_within_turn if this_turn else engine_apply
         self._actions: dict = {}
         self._applied: dict = {}
 
@@ -124,6 +130,12 @@ class EngineDomain:
         of a Spell in the hand): only those are applied, and kept when they lead to different
         positions (one copy may be the target of a lasting effect, for instance).
         """
+        # The same decision made with two copies shares at least player, kind, ability, position
+        # and the name of the card it is made with (``_by_name`` describes that card): when no two
+        # listed actions share these, no card needs describing.
+        rough = [(a.player, a.kind, a.ability, a.position, a.card if a.card_id else None) for a in listed]
+        if len(set(rough)) == len(listed):
+            return listed
         names = _LabelNames(state)
         groups: dict = {}
         for action in listed:
@@ -152,7 +164,7 @@ class EngineDomain:
         key = (state, action)
         after = self._applied.get(key)
         if after is None:
-            after = engine_apply(state, action)
+            after = self._engine_apply(state, action)
             if len(self._applied) > _APPLY_CACHE:
                 self._applied.clear()
             self._applied[key] = after
@@ -209,7 +221,12 @@ class EngineDomain:
     def explain(self, state, actions, first: int = 1) -> list:
         """What each action did, replayed from ``state``, numbered from ``first`` (see
         :mod:`cardjudge.solver.explain`)."""
-        return explain_line(state, actions, self.apply, first)
+        return explain_line(state, actions, self._played_out, first)
+
+    def _played_out(self, state, action):
+        """``apply``, with a move into the next turn carried on to the next decision as usual."""
+        after = self.apply(state, action)
+        return engine_apply(state, action) if after.turn != state.turn else after
 
     def counts(self, action) -> bool:
         return action.kind in COUNTED

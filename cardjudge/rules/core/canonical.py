@@ -248,13 +248,26 @@ def canonical_key(state) -> Hashable:
         zones_of.setdefault(owner, []).append((zone, tuple(cards), tuple(equips)))
     players = [(name, ps.life, ps.flags, _canon(state, ps.extra), tuple(zones_of[name]))
                for name, ps in zip(state.players, state.player_states)]
+    # game_data has one entry per key: ordered by key, not by the repr of the whole entry
     data = tuple(sorted(
-        ((k, _canon(state, v, k in _OID_DATA)) for k, v in state.game_data if k not in _SKIPPED_DATA), key=repr))
+        ((k, _canon(state, v, k in _OID_DATA)) for k, v in state.game_data if k not in _SKIPPED_DATA),
+        key=_first))
     return (
         state.turn, state.active, state.phase, state.winner, tuple(players),
         _canon(state, state.chain),
-        tuple(sorted((_canon(state, p) for p in state.pending), key=repr)),
-        tuple(sorted((_canon(state, e) for e in state.lasting), key=repr)),
-        tuple(sorted((_used(state, u) for u in state.used), key=repr)),
+        _in_order([_canon(state, p) for p in state.pending]),
+        _in_order([_canon(state, e) for e in state.lasting]),
+        _in_order([_used(state, u) for u in state.used]),
         data,
     )
+
+
+def _first(pair: tuple):
+    return pair[0]
+
+
+def _in_order(items: list) -> tuple:
+    """A multiset as a tuple in a fixed order (none needed for fewer than two items)."""
+    if len(items) < 2:
+        return tuple(items)
+    return tuple(sorted(items, key=repr))

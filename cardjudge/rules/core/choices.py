@@ -114,7 +114,7 @@ def _solve_one(slot: Slot, class_of: dict) -> list[dict]:
     picked: list = []
 
     def fill(index: int, total: int) -> None:
-        if index == len(groups):
+        if index == len(groups) or total == slot.max:  # full: the remaining classes give nothing
             if total >= slot.min:
                 solutions.append({slot.name: tuple(picked)})
             return

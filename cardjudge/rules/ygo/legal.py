@@ -28,13 +28,35 @@ COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "se
 def interchange_key(s, oid: int):
     """Objects with equal keys are interchangeable copies (ruling G1)."""
     obj = s.objects[oid]
-    touched = tuple(e.lid for e in s.lasting if oid in e.affected)
-    on_chain = any(link.oid == oid or any(oid in oids for _, oids in link.targets) for link in s.chain)
-    equipped = any(o.equipped_to == oid for o in s.objects.values()) if obj.zone == "monsters" else False
+    touched = tuple(e.lid for e in s.lasting if oid in e.affected) if s.lasting else ()
+    on_chain = bool(s.chain) and oid in _on_chain(s)
+    equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
     return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
             obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+
+
+def _on_chain(s) -> frozenset:
+    """The oids activated or targeted by a chain link (memoised for this chain: a Draft changes
+    its chain without forgetting its memo)."""
+    cache = s.cache()
+    known = cache.get("on_chain")
+    if known is None or known[0] is not s.chain:
+        oids = frozenset([link.oid for link in s.chain]
+                         + [o for link in s.chain for _, targeted in link.targets for o in targeted])
+        known = cache["on_chain"] = (s.chain, oids)
+    return known[1]
+
+
+def _equipped_monsters(s) -> frozenset:
+    """The oids that some card is equipped to (memoised per state)."""
+    cache = s.cache()
+    found = cache.get("equipped_monsters")
+    if found is None:
+        found = cache["equipped_monsters"] = frozenset(
+            o.equipped_to for o in s.objects.values() if o.equipped_to is not None)
+    return found
 
 
 def says(player: str, verb: str) -> str:
@@ -156,18 +178,20 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     for kind, oids in option["costs"]:
         costs.append(CostPart(COST_PART_NAMES.get(kind, kind), _labels(s, oids), None, oids))
     target_oids = tuple(o for _, oids in option["targets"] for o in oids)
-    text = f"{says(player, 'activate')} {card.name}"
+    target_labels = _labels(s, target_oids)
     if obj.zone != "hand" and card["kind"] == "monster":
         text = f"{says(player, 'activate')} the effect of {card.name}"
+    else:
+        text = f"{says(player, 'activate')} {card.name}"
     if target_oids:
-        text += " targeting " + ", ".join(_labels(s, target_oids))
+        text += " targeting " + ", ".join(target_labels)
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
     if paid:
         text += " (cost: " + "; ".join(
             f"{c.kind} {', '.join(c.cards)}" if c.cards else f"pay {c.amount} LP" for c in paid) + ")"
     return Action(
         id="", player=player, kind="activate", text=text, card=card.name, card_id=obj.label,
-        ability=ability.index, costs=tuple(costs), targets=_labels(s, target_oids),
+        ability=ability.index, costs=tuple(costs), targets=target_labels,
         payload=(("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
                  ("paid", option["costs"]), ("target_oids", option["targets"])),
     )

@@ -10,6 +10,21 @@ from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger, windo
 
 def apply(state: State, action) -> State:
     """The state after ``action`` (one of ``legal_actions(state)``); ``state`` is not changed."""
+    return _apply(state, action, None)
+
+
+def apply_within_turn(state: State, action) -> State:
+    """As :func:`apply`, but the game is not carried past the start of the next turn.
+
+    When ``action`` ends the turn, the state returned is the next turn's right after its draw
+    (a player who could not draw has lost), before anything is offered in its Draw Phase. It
+    is meant for searches that treat every state of a later turn as ended: the rest of the
+    way to the next decision is not played out, and the state is not one to list actions of.
+    """
+    return _apply(state, action, state.turn)
+
+
+def _apply(state: State, action, stop_turn: int | None) -> State:
     listed = legal.legal_actions(state)
     if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
@@ -37,7 +52,7 @@ def apply(state: State, action) -> State:
         _answer_choice(d, mode, action.get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
-    listing = advance(d)
+    listing = advance(d, stop_turn)
     after = d.freeze()
     if listing is not None:
         after.cache()["raw_actions"] = listing  # already computed to know that someone must decide
@@ -116,15 +131,16 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
         flow.resolve_next(d)
 
 
-def advance(d: Draft) -> list | None:
+def advance(d: Draft, stop_turn: int | None = None) -> list | None:
     """Move on through everything no player has to decide: resolutions, empty windows, phases.
 
     Returns the actions of the window it stopped in when it had to list them to know that a
-    player has a decision to make (None otherwise)."""
+    player has a decision to make (None otherwise). With ``stop_turn``, it also stops as soon
+    as the game is in another turn than that one."""
     data = d.game_data  # the Draft's own dict: the calls below change it in place
     for _ in range(2000):
         effects.check_lp(d)
-        if d.winner is not None or "choice" in data:
+        if d.winner is not None or "choice" in data or (stop_turn is not None and d.turn != stop_turn):
             return None
         if data.get("maintenance"):
             effects.next_maintenance(d)

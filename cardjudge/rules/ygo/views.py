@@ -55,19 +55,30 @@ def _continuous_sources(s) -> list:
     found = []
     cache["continuous"] = found  # guard against recursion while negation is computed
     negated = negated_oids(s)
-    index = _continuous_index(s.pool)
-    for player in s.players:
-        for zone in ON_FIELD:
-            for oid in s.zone(player, zone):
-                obj = s.objects[oid]
-                abilities = index.get(obj.card)
-                if not abilities or not obj.face_up or oid in negated:
-                    continue
-                card = s.pool[obj.card]
-                for ability in abilities:
-                    if obj.zone in ability.zones:
-                        found.append((obj, card, ability))
+    for obj, card, ability in _continuous_candidates(s):
+        if obj.oid not in negated and obj.zone in ability.zones:
+            found.append((obj, card, ability))
     return found
+
+
+def _continuous_candidates(s) -> list:
+    """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
+    or not, in zone order (memoised per state)."""
+    cache = s.cache()
+    candidates = cache.get("continuous_candidates")
+    if candidates is None:
+        candidates = cache["continuous_candidates"] = []
+        index = _continuous_index(s.pool)
+        zones, objects, pool = s.zones, s.objects, s.pool
+        for player in s.players:
+            for zone in ON_FIELD:
+                for oid in zones.get((player, zone), ()):
+                    obj = objects[oid]
+                    abilities = index.get(obj.card)
+                    if abilities and obj.face_up:
+                        card = pool[obj.card]
+                        candidates.extend((obj, card, ability) for ability in abilities)
+    return candidates
 
 
 def _negated_by(s, candidates) -> set:
@@ -101,17 +112,7 @@ def negated_oids(s) -> set:
     cache = s.cache()
     if "negated" not in cache:
         cache["negated"] = set()
-        candidates = []
-        index = _continuous_index(s.pool)
-        for player in s.players:
-            for zone in ON_FIELD:
-                for oid in s.zone(player, zone):
-                    obj = s.objects[oid]
-                    abilities = index.get(obj.card)
-                    if abilities and obj.face_up:
-                        card = s.pool[obj.card]
-                        candidates.extend((obj, card, a) for a in abilities)
-        cache["negated"] = _negated_by(s, candidates)
+        cache["negated"] = _negated_by(s, _continuous_candidates(s))
     return cache["negated"]
 
 
