@@ -9,6 +9,7 @@ touched, so ``--json`` output stays one document.
 from __future__ import annotations
 
 import shutil
+import sys
 import time
 from typing import Any
 
@@ -17,8 +18,7 @@ import click
 
 def stderr_is_terminal() -> bool:
     """Whether stderr is an interactive terminal (the progress line is shown by default then)."""
-    stream = click.get_text_stream("stderr")
-    return bool(getattr(stream, "isatty", lambda: False)())
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
 class SearchProgress:
