@@ -144,7 +144,7 @@ def test_named_goals():
     assert find_combos(state, "control: [DM]", max_actions=0).found
 
 
-@pytest.mark.parametrize("goal", ["you.lp +", "you.nothing > 1", "destroy: [NOPE]", ""])
+@pytest.mark.parametrize("goal", ["you.lp +", "you.nothing > 1", "destroy: [NOPE]", "play: No Such Card", ""])
 def test_malformed_goal_is_an_input_error(goal):
     state, _, _ = _puzzle("ygo-shrink.yaml")
     with pytest.raises(InputError):

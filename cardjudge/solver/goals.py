@@ -93,6 +93,8 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
         return Goal(text, player, lambda s: all(_on_field(s, label, player) for label in labels))
     if name == "play" and rest and not re.search(r"[=<>]", rest):
         card = rest.strip().strip("'\"")
+        if state.pool is not None and card not in state.pool:
+            raise InputError(f"goal: no card named {card!r} in the library of {state.game!r} or the position")
         before = _played_count(state, card)
         return Goal(text, player, lambda s: _played_count(s, card) > before)
     return _expression_goal(text, state, player)
