@@ -22,6 +22,8 @@ from cardjudge.selectors import describe_cost, select
 PROG = "cardjudge"
 # Set to 1 to see the Python traceback of an internal error (a bug) instead of one line.
 TRACEBACK_ENV = "CARDJUDGE_TRACEBACK"
+# click 8.2+ raises this for `cardjudge` alone; older versions print the help and exit 0 themselves.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _api():
@@ -33,6 +35,28 @@ def _api():
 
 class _Group(click.Group):
     """Turns errors in user input into one line on stderr and exit status 1."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Run the command; a usage error (a bad option or argument) is one line, exit status 1."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            status = super().main(*args, standalone_mode=False, **kwargs)
+        except _NO_ARGS_IS_HELP as exc:  # `cardjudge` alone: the help
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else PROG
+            message = " ".join(exc.format_message().splitlines()).rstrip(".")
+            click.echo(f"{PROG}: {message}; see '{where} --help'", err=True)
+            sys.exit(1)
+        except click.ClickException as exc:
+            click.echo(f"{PROG}: {' '.join(exc.format_message().splitlines())}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo(f"{PROG}: aborted", err=True)
+            sys.exit(1)
+        sys.exit(status if isinstance(status, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

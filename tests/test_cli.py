@@ -154,7 +154,28 @@ def test_play_selector_with_unknown_key():
 
 def test_play_needs_a_selector():
     result = run("play", POSITION)
-    assert result.exit_code == 2  # a usage error, reported by click
+    assert_one_line_error(result, "Missing option '--do'", "play --help'")
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["combos", POSITION, "--goal", "win", "--chance", "maybe"], "Invalid value for '--chance'"),
+        (["combos", POSITION, "--goal", "win", "--max-actions", "-1"], "Invalid value for '--max-actions'"),
+        (["chains", POSITION, "--limit-seconds", "x"], "Invalid value for '--limit-seconds'"),
+        (["combos", POSITION], "Missing option '--goal'"),
+        (["moves"], "Missing argument 'POSITION'"),
+        (["nosuch"], "No such command 'nosuch'"),
+    ],
+)
+def test_usage_errors_are_one_line_with_status_1(args, expected):
+    assert_one_line_error(run(*args), expected)
+
+
+def test_no_command_prints_the_help():
+    result = run()
+    assert result.exit_code == 0
+    assert "Commands:" in result.output
 
 
 # --- errors in input files -----------------------------------------------------------------
