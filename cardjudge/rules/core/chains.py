@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from cardjudge.rules.core.engine import apply, legal_actions, to_dict
+from cardjudge.rules.core.engine import apply, legal_actions
 
 NOT_FOLLOWED = {"summon", "set", "attack", "play_land", "cast_creature_only"}
 
@@ -31,11 +31,6 @@ class ChainListing:
     complete: bool
     reason: str
     nodes: int
-
-
-def _chain_of(state) -> list:
-    data = to_dict(state)
-    return data.get("chain") or data.get("stack") or []
 
 
 def _settled(state, start_key) -> bool:

@@ -312,25 +312,6 @@ def parse(text: str | int | bool):
     return tree
 
 
-def names_in(tree) -> set[str]:
-    """Every bare name and function name the tree uses (for validation at load time)."""
-    found: set[str] = set()
-
-    def walk(node):
-        if isinstance(node, Name):
-            found.add(node.name)
-        elif isinstance(node, Call):
-            found.add(node.func + "()")
-        for field in getattr(node, "__slots__", ()):
-            value = getattr(node, field)
-            for child in value if isinstance(value, tuple) else (value,):
-                if hasattr(child, "__slots__"):
-                    walk(child)
-
-    walk(tree)
-    return found
-
-
 # ---------------------------------------------------------------- the interpreter
 
 

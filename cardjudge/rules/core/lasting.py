@@ -119,8 +119,3 @@ def fires(repeat: str, fired_before: bool) -> bool:
     if repeat not in REPEATS:
         raise ValueError(f"repeat must be once or every, not {repeat!r}")
     return repeat == "every" or not fired_before
-
-
-def still_affecting(effect: Lasting, objects: dict) -> tuple:
-    """The affected oids that still exist (an object that left its zone is a new object)."""
-    return tuple(oid for oid in effect.affected if oid in objects)

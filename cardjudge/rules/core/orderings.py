@@ -1,8 +1,8 @@
-"""Orders of simultaneous events: a precedence graph and every topological order of it.
+"""Orders of simultaneous events: a precedence graph and the items that may come first.
 
 The games state which groups must come first (Yu-Gi-Oh's SEGOC, Magic's APNAP); each
-group's controller orders the group freely. ``allowed_orders`` lists every order the
-rules allow, ``next_choices`` which items may be placed next.
+group's controller orders the group freely: ``next_choices`` gives the items that may be placed
+next, the sources of the precedence graph.
 """
 
 from __future__ import annotations
@@ -26,16 +26,11 @@ def precedence_graph(items: Sequence[Hashable], group_of) -> nx.DiGraph:
     return graph
 
 
-def allowed_orders(items: Sequence[Hashable], group_of) -> list[tuple]:
-    """Every order of ``items`` that respects the groups.
-
-    >>> sorted(allowed_orders(["a1", "a2", "b"], lambda x: x[0]))
-    [('a1', 'a2', 'b'), ('a2', 'a1', 'b')]
-    """
-    return [tuple(order) for order in nx.all_topological_sorts(precedence_graph(items, group_of))]
-
-
 def next_choices(items: Sequence[Hashable], group_of) -> list:
-    """The items that may come first in some allowed order (in the given order of items)."""
+    """The items that may come first in some allowed order (in the given order of items).
+
+    >>> next_choices(["b", "a1", "a2"], lambda x: x[0])
+    ['a1', 'a2']
+    """
     graph = precedence_graph(items, group_of)
     return [item for item in items if graph.in_degree(item) == 0]

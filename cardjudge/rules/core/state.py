@@ -230,10 +230,6 @@ class Draft:
         self.player_states[index] = replace(self.player_states[index], **changes)
         self.touched()
 
-    def set_object(self, obj: Obj) -> None:
-        self.objects[obj.oid] = obj
-        self.touched()
-
     def update(self, oid: int, **changes: Any) -> Obj:
         obj = replace(self.objects[oid], **changes)
         self.objects[oid] = obj

@@ -54,12 +54,6 @@ def lifetime_of(s, card_oid):
     return None
 
 
-def card_turn(s, card_oid) -> int:
-    """Which turn of its stay the card is in (the turn it was played is the first)."""
-    effect = lifetime_of(s, card_oid)
-    return s.turn - effect.turn + 1 if effect else 0
-
-
 def static_applies(s, card_oid, ability) -> bool:
     obj = s.objects[card_oid]
     if "waiting" in obj.flags:
