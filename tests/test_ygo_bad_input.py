@@ -60,3 +60,14 @@ def test_a_turn_that_is_not_a_positive_number_is_refused():
                     "players": {"you": {"lp": 8000}, "opponent": {"lp": 8000}}}
         with pytest.raises(InputError, match="'turn' must be a positive number"):
             cj.load_position(position)
+
+
+def test_an_ability_key_that_does_nothing_is_refused():
+    """A Flip effect is a trigger ``on: flipped``; a ``flip:`` flag on an ability would be ignored."""
+    position = {"game": "ygo", "turn": 1, "active": "you", "phase": "main1",
+                "cards": [{"name": "Test Flipper", "kind": "monster", "subtype": "flip", "level": 3,
+                           "atk": 100, "def": 100,
+                           "abilities": [{"kind": "trigger", "flip": True, "effect": [{"draw": 1}]}]}],
+                "players": {"you": {"lp": 8000, "hand": ["Test Flipper"]}, "opponent": {"lp": 8000}}}
+    with pytest.raises(InputError, match="unknown key 'flip'"):
+        cj.load_position(position)

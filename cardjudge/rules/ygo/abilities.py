@@ -49,7 +49,7 @@ DEFAULT_ZONES = {
 ABILITY_KEYS = {
     "kind", "from", "on", "when", "timing", "mandatory", "condition", "requires_on_resolve",
     "limit", "limit_key", "damage_step", "cost", "targets", "effect", "applies_to", "rule",
-    "speed", "flip", "pay_lp", "otherwise", "summons", "text", "remains",
+    "speed", "pay_lp", "otherwise", "summons", "text", "remains",
 }
 
 
@@ -94,7 +94,6 @@ class Ability:
     applies_to: object | None = None
     rule: tuple = ()  # continuous: sorted (rule, value) pairs
     speed: int | None = None
-    flip: bool = False
     pay_lp: object | None = None  # maintenance
     summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
     text: str = ""
@@ -255,7 +254,6 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         applies_to=_expr(raw.get("applies_to"), "applies_to"),
         rule=tuple(sorted((k, _rule_value(k, v)) for k, v in rule.items())) if isinstance(rule, dict) else (),
         speed=raw.get("speed"),
-        flip=bool(raw.get("flip", False)),
         pay_lp=_expr(raw.get("pay_lp"), "pay_lp"),
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
