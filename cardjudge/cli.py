@@ -187,7 +187,21 @@ def play(position: str, selectors: Sequence[str], as_json: bool) -> None:
         _echo_json(result)
         return
     header = [f"after {fields.get('id')}: {fields.get('text')}" for fields in applied]
+    if not _loads_back_alike(cj, state, result):
+        header.append("note: the position format does not keep everything of this moment (such as a response "
+                      "window or triggers waiting to be activated): loaded again, it lists other legal actions")
     click.echo(_to_yaml(result, header), nl=False)
+
+
+def _loads_back_alike(cj, state, written: dict[str, Any]) -> bool:
+    """Whether the written position, loaded again, lists the same legal actions as ``state``."""
+    def texts(s) -> list[str]:
+        return sorted(action.to_dict()["text"] for action in cj.legal_actions(s))
+
+    try:
+        return texts(cj.load_position(written)) == texts(state)
+    except InputError:
+        return False
 
 
 def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
