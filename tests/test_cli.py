@@ -402,3 +402,9 @@ def test_ygo_position_with_a_pending_trigger_round_trips():
     reloaded = cardjudge.load_position(cardjudge.to_dict(state))
     assert sorted(a.text for a in cardjudge.legal_actions(reloaded)) == \
         sorted(a.text for a in cardjudge.legal_actions(state))
+
+
+def test_malformed_json_position_is_named_json(tmp_path):
+    path = tmp_path / "position.json"
+    path.write_text('{"game": "ygo",\n "turn": 1,\n', encoding="utf-8")
+    assert_one_line_error(run("moves", path), "position.json:", "malformed JSON")

@@ -6,7 +6,6 @@ remember where they stood in the file; ``line_of`` reads that back.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +24,8 @@ def load_text(text: str, source: str) -> Any:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        raise InputError(f"malformed YAML: {exc.problem or exc.context}", source, line) from None
-    except json.JSONDecodeError as exc:  # pragma: no cover - YAML parses JSON itself
-        raise InputError(f"malformed JSON: {exc.msg}", source, exc.lineno) from None
+        language = "JSON" if str(source).lower().endswith(".json") else "YAML"
+        raise InputError(f"malformed {language}: {exc.problem or exc.context}", source, line) from None
 
 
 def load_file(path: str | Path) -> Any:
