@@ -4,7 +4,7 @@ card expressions and combo goals see."""
 from __future__ import annotations
 
 from cardjudge.rules.core.expr import Env, _Missing, evaluate
-from cardjudge.rules.core.views import ObjectView
+from cardjudge.rules.core.views import ObjectView, PlayerValue
 from cardjudge.rules.eredan.cards import attack_range, card_type, classes
 
 HAND_SIZE = 5
@@ -155,25 +155,10 @@ class CardView(ObjectView):
         raise _Missing(name)
 
 
-class PlayerView:
+class PlayerView(PlayerValue):
     """A player for goals: ``characters``, ``alive`` (living characters), ``hand_size``, ``score``..."""
 
-    __slots__ = ("s", "name")
-
-    def __init__(self, s, name: str):
-        self.s, self.name = s, name
-
-    def __eq__(self, other):
-        # a player is also equal to its name, as a character's ``controller`` gives it
-        if isinstance(other, str):
-            return other == self.name
-        return isinstance(other, PlayerView) and other.name == self.name
-
-    def __hash__(self):
-        return hash(self.name)
-
-    def __repr__(self):
-        return self.name
+    __slots__ = ()
 
     def attr(self, name: str):
         s = self.s

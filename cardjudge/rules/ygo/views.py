@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
+from cardjudge.rules.core.views import ObjectView, PlayerValue
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
@@ -225,20 +226,10 @@ def chars(s, oid) -> Chars:
     return result
 
 
-class CardView:
+class CardView(ObjectView):
     """An object as the card language sees it."""
 
-    __slots__ = ("s", "oid")
-
-    def __init__(self, s, oid: int):
-        self.s = s
-        self.oid = oid
-
-    def __eq__(self, other):
-        return isinstance(other, CardView) and other.oid == self.oid
-
-    def __hash__(self):
-        return hash(self.oid)
+    __slots__ = ()
 
     def __repr__(self):
         return f"<{self.s.objects[self.oid].label}>" if self.oid in self.s.objects else f"<gone {self.oid}>"
@@ -302,25 +293,10 @@ _CARD_ATTRIBUTES = {
 }
 
 
-class PlayerView:
+class PlayerView(PlayerValue):
     """A player as the card language sees it (``you``, ``opponent``, ``e.player``)."""
 
-    __slots__ = ("s", "name")
-
-    def __init__(self, s, name: str):
-        self.s = s
-        self.name = name
-
-    def __eq__(self, other):
-        if isinstance(other, str):
-            return other == self.name
-        return isinstance(other, PlayerView) and other.name == self.name
-
-    def __hash__(self):
-        return hash(self.name)
-
-    def __repr__(self):
-        return self.name
+    __slots__ = ()
 
     def attr(self, name: str):
         s = self.s
