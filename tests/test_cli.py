@@ -418,3 +418,10 @@ def test_validate_refuses_a_magic_toughness_that_is_no_number(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert "toughness" in result.output + result.stderr
+
+
+def test_position_without_a_game_says_so(tmp_path):
+    path = tmp_path / "position.yaml"
+    path.write_text("turn: 1\nactive: you\nphase: main1\nplayers: {you: {lp: 8000}, opponent: {lp: 8000}}\n",
+                    encoding="utf-8")
+    assert_one_line_error(run("moves", path), "position.yaml:1:", "a position needs 'game'")

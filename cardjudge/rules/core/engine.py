@@ -20,6 +20,8 @@ def load_position(source: str | Path | dict) -> State:
     if not isinstance(data, dict):
         raise InputError("a position must be a mapping with 'game' and 'players'", name, 1)
     game = data.get("game")
+    if game is None:
+        raise InputError(f"a position needs 'game' (one of {', '.join(GAMES)})", name, 1)
     if game not in GAMES:
         raise InputError(f"unknown or unsupported game {game!r} (supported: {', '.join(GAMES)})", name,
                          yamlio.line_of(data, "game") or 1)
