@@ -425,3 +425,11 @@ def test_position_without_a_game_says_so(tmp_path):
     path.write_text("turn: 1\nactive: you\nphase: main1\nplayers: {you: {lp: 8000}, opponent: {lp: 8000}}\n",
                     encoding="utf-8")
     assert_one_line_error(run("moves", path), "position.yaml:1:", "a position needs 'game'")
+
+
+def test_card_file_without_a_game_says_so(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n  - {name: Foo, kind: monster}\n", encoding="utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert "cards.yaml:1: a card file needs 'game'" in result.stderr

@@ -157,6 +157,8 @@ def _parse_card_document(data: Any, source: str, game: str | None) -> CardPool:
     if not isinstance(data, dict):
         raise InputError("a card file must be a mapping with 'game' and 'cards'", source, 1)
     file_game = data.get("game", game)
+    if file_game is None:
+        raise InputError("a card file needs 'game' (ygo, mtg or eredan)", source, 1)
     if file_game not in CHARACTERISTICS:
         raise InputError(f"unknown game {file_game!r} (expected ygo, mtg or eredan)", source, yamlio.line_of(data, "game"))
     if game is not None and file_game != game:
