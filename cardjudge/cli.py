@@ -1,8 +1,9 @@
 """The ``cardjudge`` command: a thin layer over the public API.
 
 Every command prints for people by default and one JSON document on stdout with ``--json``.
-An error in the user's input (a file, a selector) is one line on stderr,
-``cardjudge: path:line: what is wrong``, and exit status 1.
+An error in the user's input (a file, a selector, an option) is one line on stderr,
+``cardjudge: path:line: what is wrong``, and exit status 1; an internal error is one line
+with exit status 2.
 """
 
 from __future__ import annotations
