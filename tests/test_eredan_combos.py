@@ -93,3 +93,10 @@ def test_goals_compare_a_characters_controller_with_a_player():
     theirs = parse_goal("count(you.characters, controller == opponent) == 0", state, "you")
     assert mine(state) and theirs(state)
     assert not parse_goal("count(opponent.characters, controller == you) > 0", state, "you")(state)
+
+
+def test_play_goal_is_reached_by_playing_the_card_in_the_fight():
+    state = cj.load_position(POSITION)
+    result = find_combos(state, "play: Mi", max_actions=2, chance="best")
+    assert result.found and result.lines[0].length == 2
+    assert texts(result.lines[0]) == ["you pick the fight T against C", "you play Mi"]

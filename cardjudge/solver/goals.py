@@ -18,7 +18,8 @@ Named goals:
 - ``destroy: [L1, L2]``: the cards with those labels have left the field;
 - ``control: [L1, L2]``: the searching player controls those cards (by label) on the field;
 - ``play: NAME``: a card called NAME was played: it is face-up on the field, in the graveyard
-  or banished, having been somewhere else at the start.
+  or banished (Eredan: played in the fight, attached or discarded), having been somewhere else
+  at the start.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from typing import Any, Callable
 from cardjudge.errors import InputError
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell", "battlefield")
+# where a played card may be found besides face-up on the field (Eredan: played and waiting to
+# resolve, resolved in the fight, attached to a character, or discarded)
+PLAYED_ZONES = ("graveyard", "banished", "exile", "queue", "in_fight", "attached", "discard")
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,7 @@ def _played_count(state, card: str) -> int:
     for obj in state.objects.values():
         if obj.card != card:
             continue
-        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in ("graveyard", "banished", "exile"):
+        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in PLAYED_ZONES:
             count += 1
     return count
 
