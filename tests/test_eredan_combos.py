@@ -100,3 +100,13 @@ def test_play_goal_is_reached_by_playing_the_card_in_the_fight():
     result = find_combos(state, "play: Mi", max_actions=2, chance="best")
     assert result.found and result.lines[0].length == 2
     assert texts(result.lines[0]) == ["you pick the fight T against C", "you play Mi"]
+
+
+def test_destroy_and_control_goals_read_living_characters():
+    state = cj.load_position(POSITION)
+    assert find_combos(state, "control: [T]", max_actions=0).found
+    # a dead character stays in its zone: it is destroyed, not "on the field"
+    assert find_combos(state, "destroy: [P]", max_actions=0).found
+    assert not find_combos(state, "destroy: [C]", max_actions=0).found
+    result = find_combos(state, "destroy: [C]", max_actions=3, chance="worst")
+    assert result.found and result.lines[0].length == 3

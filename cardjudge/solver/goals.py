@@ -15,8 +15,10 @@ Named goals:
   are not followed);
 - ``survive``: the searching player's next turn begins and they have not lost (through the
   opponent's turn: against an adversarial opponent, against every attack and answer);
-- ``destroy: [L1, L2]``: the cards with those labels have left the field;
-- ``control: [L1, L2]``: the searching player controls those cards (by label) on the field;
+- ``destroy: [L1, L2]``: the cards with those labels have left the field (Eredan: the
+  characters are dead, the attached cards gone);
+- ``control: [L1, L2]``: the searching player controls those cards (by label) on the field
+  (Eredan: living characters, attached cards);
 - ``play: NAME``: a card called NAME was played: it is face-up on the field, in the graveyard
   or banished (Eredan: played in the fight, attached or discarded), having been somewhere else
   at the start.
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from cardjudge.errors import InputError
@@ -60,10 +63,20 @@ def _labels(text: str) -> list[str]:
 
 
 def _on_field(state, label: str, controller: str | None = None) -> bool:
+    in_play = _in_play_test(state.game)
     for obj in state.objects.values():
-        if obj.label == label and obj.zone in ON_FIELD and (controller is None or obj.controller == controller):
+        if obj.label == label and in_play(state, obj) and (controller is None or obj.controller == controller):
             return True
     return False
+
+
+@lru_cache(maxsize=None)
+def _in_play_test(game: str) -> Callable[[Any, Any], bool]:
+    """The game's ``in_play(state, obj)`` (Eredan: a living character or an attached card), or
+    whether the object is in a zone of the field."""
+    from cardjudge.rules import rules_for
+
+    return getattr(rules_for(game), "in_play", None) or (lambda state, obj: obj.zone in ON_FIELD)
 
 
 def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:

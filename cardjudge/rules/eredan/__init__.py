@@ -8,6 +8,7 @@ from cardjudge.rules.eredan.legal import legal_actions
 from cardjudge.rules.eredan.play import apply
 from cardjudge.rules.eredan.position import load as load_position
 from cardjudge.rules.eredan.position import to_dict
-from cardjudge.rules.eredan.views import goal_env
+from cardjudge.rules.eredan.views import goal_env, in_play
 
-__all__ = ["check_card", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
+__all__ = ["check_card", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env",
+           "in_play"]

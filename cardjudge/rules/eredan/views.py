@@ -23,6 +23,11 @@ def alive(s, oid) -> bool:
     return obj is not None and obj.zone == "characters" and obj.counter("hp") > 0
 
 
+def in_play(s, obj) -> bool:
+    """Whether an object is in play for goals: a living character or a card attached to one."""
+    return obj.zone == "attached" or (obj.zone == "characters" and obj.counter("hp") > 0)
+
+
 def living(s, player: str) -> list:
     return [oid for oid in characters(s, player) if alive(s, oid)]
 
