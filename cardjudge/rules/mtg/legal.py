@@ -233,6 +233,19 @@ def priority_actions(s, player: str) -> list[Action]:
     return out
 
 
+def can_act(s, player: str) -> bool:
+    """Whether the player has an action besides passing (``priority_actions`` lists more than
+    the pass); it stops at the first card that has one."""
+    sorcery = sorcery_timing(s, player)
+    for oid in _sources(s, player):
+        for ability in object_abilities(s, oid):
+            if ability.kind in ("mana", "activated") and _activations(s, player, oid, ability, sorcery):
+                return True
+    if sorcery and player_value(s, player, "lands_played", 0) < 1 and _hand_cards(s, player, lands=True):
+        return True
+    return any(_cast_offers(s, player, oid, sorcery) for oid in _hand_cards(s, player, lands=False))
+
+
 def _sources(s, player: str) -> list[int]:
     """The player's permanents whose abilities are listed: an interchangeable copy's once (G1)."""
     seen, out = set(), []
