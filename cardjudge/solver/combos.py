@@ -70,6 +70,7 @@ class _LabelNames:
         self.objects = {obj.label: obj for obj in state.objects.values()}
         self._pattern = None
         self._described: dict = {}  # labels -> their descriptions (a listing repeats its costs and targets)
+        self._costs: dict = {}  # id(costs) -> (costs, their descriptions): actions of a listing share cost tuples
 
     def __call__(self, labels) -> tuple:
         return tuple(self.objects[label].card if label in self.objects else label for label in labels)
@@ -82,6 +83,14 @@ class _LabelNames:
             found = self._described[labels] = (
                 tuple(described) if len(described) < 2 else tuple(sorted(described, key=repr)))
         return found
+
+    def described_costs(self, costs: tuple) -> tuple:
+        """(kind, descriptions of its cards, amount) of each cost part, in order."""
+        known = self._costs.get(id(costs))
+        if known is None or known[0] is not costs:
+            known = self._costs[id(costs)] = (
+                costs, tuple([(part.kind, self.described(part.cards), part.amount) for part in costs]))
+        return known[1]
 
     def text(self, text: str) -> str:
         if not self.objects:
@@ -160,8 +169,7 @@ class EngineDomain:
     def _by_name(action, names: "_LabelNames") -> tuple:
         return (action.player, action.kind, names.described((action.card_id,) if action.card_id else ()),
                 action.ability, action.position,
-                tuple((part.kind, names.described(part.cards), part.amount) for part in action.costs),
-                names.described(action.targets))
+                names.described_costs(action.costs), names.described(action.targets))
 
     def apply(self, state, action):
         key = (state, action)
