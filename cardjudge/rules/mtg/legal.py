@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 from functools import lru_cache, partial
+from itertools import repeat
+from operator import is_
 from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
@@ -295,8 +297,11 @@ def is_listed(s, action) -> bool:
     card (or land play, or pass) would be listed with, built the same way as in the listing,
     rather than with every action of the player.
     """
+    listed = _listed_with(s, action)
+    if any(map(is_, listed, repeat(action))):
+        return True  # the listing's own action (as in a search)
     signature = action.signature()
-    return any(a.signature() == signature for a in _listed_with(s, action))
+    return any(a.signature() == signature for a in listed)
 
 
 def _listed_with(s, action) -> list[Action] | tuple:
