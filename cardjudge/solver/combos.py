@@ -69,16 +69,28 @@ class _LabelNames:
     def __init__(self, state):
         self.objects = {obj.label: obj for obj in state.objects.values()}
         self._pattern = None
+        self._described: dict = {}  # labels -> their descriptions (a listing repeats its costs and targets)
+        self._costs: dict = {}  # id(costs) -> (costs, their descriptions): actions of a listing share cost tuples
 
     def __call__(self, labels) -> tuple:
         return tuple(self.objects[label].card if label in self.objects else label for label in labels)
 
-    def described(self, labels) -> tuple:
+    def described(self, labels: tuple) -> tuple:
         """The descriptions of the cards with these labels, in a fixed order."""
-        described = [_what(self.objects[label]) if label in self.objects else label for label in labels]
-        if len(described) < 2:
-            return tuple(described)
-        return tuple(sorted(described, key=repr))
+        found = self._described.get(labels)
+        if found is None:
+            described = [_what(self.objects[label]) if label in self.objects else label for label in labels]
+            found = self._described[labels] = (
+                tuple(described) if len(described) < 2 else tuple(sorted(described, key=repr)))
+        return found
+
+    def described_costs(self, costs: tuple) -> tuple:
+        """(kind, descriptions of its cards, amount) of each cost part, in order."""
+        known = self._costs.get(id(costs))
+        if known is None or known[0] is not costs:
+            known = self._costs[id(costs)] = (
+                costs, tuple([(part.kind, self.described(part.cards), part.amount) for part in costs]))
+        return known[1]
 
     def text(self, text: str) -> str:
         if not self.objects:
@@ -137,14 +149,14 @@ class EngineDomain:
         if len(set(rough)) == len(listed):
             return listed
         names = _LabelNames(state)
+        by_name = [self._by_name(action, names) for action in listed]
         groups: dict = {}
-        for action in listed:
-            groups.setdefault(self._by_name(action, names), []).append(action)
+        for action, group in zip(listed, by_name):
+            groups.setdefault(group, []).append(action)
         if len(groups) == len(listed):
             return listed
         unique, seen = [], set()
-        for action in listed:
-            group = self._by_name(action, names)
+        for action, group in zip(listed, by_name):
             if len(groups[group]) > 1:
                 mark = (group, self.key(self.apply(state, action)))
                 if mark in seen:
@@ -155,10 +167,9 @@ class EngineDomain:
 
     @staticmethod
     def _by_name(action, names: "_LabelNames") -> tuple:
-        return (action.player, action.kind, names.described([action.card_id] if action.card_id else []),
+        return (action.player, action.kind, names.described((action.card_id,) if action.card_id else ()),
                 action.ability, action.position,
-                tuple((part.kind, names.described(part.cards), part.amount) for part in action.costs),
-                names.described(action.targets))
+                names.described_costs(action.costs), names.described(action.targets))
 
     def apply(self, state, action):
         key = (state, action)
@@ -212,7 +223,7 @@ class EngineDomain:
         """The action with every card it names described by what it is and where, so that the
         same decision made with interchangeable copies has one signature."""
         names = _LabelNames(state)
-        return (action.player, action.kind, action.card, names.described([action.card_id] if action.card_id else []),
+        return (action.player, action.kind, action.card, names.described((action.card_id,) if action.card_id else ()),
                 action.ability,
                 tuple(sorted(((part.kind, names.described(part.cards), part.amount) for part in action.costs),
                              key=repr)),

@@ -20,6 +20,7 @@ the answer is unknown because a bound cut the search short.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from dataclasses import dataclass
@@ -397,6 +398,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_GC_YOUNGEST = 100_000  # allocations between two collections of the youngest generation during a search
+
+
 def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher: str = "you",
                  max_actions: int = 5, opponent: str = "passive", chance: str = "worst",
                  limit_nodes: int | None = None, limit_seconds: float | None = None,
@@ -447,6 +451,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     stopped = None
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 4 * max_plies + 200))  # three frames per ply
+    # Every state and listing a search builds stays reachable from its tables, so a collection
+    # finds little garbage while each full one scans them all: fewer, larger youngest generations.
+    old_threshold = gc.get_threshold()
+    gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
         for depth in range(max_actions + 1):
             search.tick()
@@ -464,6 +472,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         stopped = stop.why
     finally:
         sys.setrecursionlimit(old_limit)
+        gc.set_threshold(*old_threshold)
 
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:

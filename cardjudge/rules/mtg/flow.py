@@ -71,10 +71,10 @@ def settle(d) -> None:
 
 def _nobody_responds(d) -> bool:
     """No player has any action but passing (not even a mana ability)."""
-    from cardjudge.rules.mtg.legal import priority_actions
+    from cardjudge.rules.mtg.legal import can_act
 
     d.touched()
-    return all(len(priority_actions(d, player)) == 1 for player in d.players)
+    return not any(can_act(d, player) for player in d.players)
 
 
 # ---------------------------------------------------------------- triggers onto the stack

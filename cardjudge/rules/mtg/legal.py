@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 from functools import lru_cache, partial
+from itertools import repeat
+from operator import is_
 from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart
@@ -221,35 +223,116 @@ def priority_actions(s, player: str) -> list[Action]:
     """Mana abilities, lands, spells, activated abilities, and passing."""
     out: list[Action] = []
     sorcery = sorcery_timing(s, player)
-    seen_sources = set()
-    for oid in s.zone(player, "battlefield"):
-        klass = class_key(s, oid)
-        if klass in seen_sources:
-            continue  # an interchangeable copy's abilities are listed once (G1)
-        seen_sources.add(klass)
+    for oid in _sources(s, player):
         for ability in object_abilities(s, oid):
             if ability.kind in ("mana", "activated"):
                 out.extend(_activations(s, player, oid, ability, sorcery))
     if sorcery and player_value(s, player, "lands_played", 0) < 1:
-        seen = set()
-        for oid in s.zone(player, "hand"):
-            if "Land" in chars(s, oid).types and class_key(s, oid) not in seen:
-                seen.add(class_key(s, oid))
-                obj = s.objects[oid]
-                out.append(Action("", player, "play_land", f"{player} {verb(player, 'play')} {obj.card}", card=obj.card,
-                                  card_id=obj.label, payload=(("oid", oid),)))
-    seen_cards = set()
-    for oid in s.zone(player, "hand"):
-        c = chars(s, oid)
-        if "Land" in c.types or class_key(s, oid) in seen_cards:
-            continue
-        seen_cards.add(class_key(s, oid))
-        instant = "Instant" in c.types or "Flash" in c.keywords
-        if not (instant or sorcery):
-            continue
-        out.extend(_casts(s, player, oid))
-    out.append(Action("", player, "pass", f"{player} {verb(player, 'pass')}"))
+        out.extend(_land_play(s, player, oid) for oid in _hand_cards(s, player, lands=True))
+    for oid in _hand_cards(s, player, lands=False):
+        out.extend(_cast_offers(s, player, oid, sorcery))
+    out.append(_pass_action(player))
     return out
+
+
+def can_act(s, player: str) -> bool:
+    """Whether the player has an action besides passing (``priority_actions`` lists more than
+    the pass); it stops at the first card that has one."""
+    sorcery = sorcery_timing(s, player)
+    for oid in _sources(s, player):
+        for ability in object_abilities(s, oid):
+            if ability.kind in ("mana", "activated") and _activations(s, player, oid, ability, sorcery):
+                return True
+    if sorcery and player_value(s, player, "lands_played", 0) < 1 and _hand_cards(s, player, lands=True):
+        return True
+    return any(_cast_offers(s, player, oid, sorcery) for oid in _hand_cards(s, player, lands=False))
+
+
+def _sources(s, player: str) -> list[int]:
+    """The player's permanents whose abilities are listed: an interchangeable copy's once (G1)."""
+    seen, out = set(), []
+    for oid in s.zone(player, "battlefield"):
+        klass = class_key(s, oid)
+        if klass not in seen:
+            seen.add(klass)
+            out.append(oid)
+    return out
+
+
+def _hand_cards(s, player: str, lands: bool) -> list[int]:
+    """The lands (or the other cards) of the player's hand, an interchangeable copy once (G1)."""
+    seen, out = set(), []
+    for oid in s.zone(player, "hand"):
+        if ("Land" in chars(s, oid).types) is not lands:
+            continue
+        klass = class_key(s, oid)
+        if klass not in seen:
+            seen.add(klass)
+            out.append(oid)
+    return out
+
+
+def _land_play(s, player: str, oid: int) -> Action:
+    obj = s.objects[oid]
+    return Action("", player, "play_land", f"{player} {verb(player, 'play')} {obj.card}", card=obj.card,
+                  card_id=obj.label, payload=(("oid", oid),))
+
+
+def _cast_offers(s, player: str, oid: int, sorcery: bool) -> list[Action]:
+    """The casts of a card of the hand, when its timing allows it now."""
+    c = chars(s, oid)
+    if not (sorcery or "Instant" in c.types or "Flash" in c.keywords):
+        return []
+    return _casts(s, player, oid)
+
+
+def _pass_action(player: str) -> Action:
+    return Action("", player, "pass", f"{player} {verb(player, 'pass')}")
+
+
+def is_listed(s, action) -> bool:
+    """Whether ``action`` is one of ``legal_actions(s)`` (the same decision, whatever its id).
+
+    When the listing is not known yet, a priority action is compared with the actions its own
+    card (or land play, or pass) would be listed with, built the same way as in the listing,
+    rather than with every action of the player.
+    """
+    listed = _listed_with(s, action)
+    if any(map(is_, listed, repeat(action))):
+        return True  # the listing's own action (as in a search)
+    signature = action.signature()
+    return any(a.signature() == signature for a in listed)
+
+
+def _listed_with(s, action) -> list[Action] | tuple:
+    """The actions of ``legal_actions(s)`` that ``action`` can be equal to (all of them, or a part)."""
+    listed = s.cache().get("legal_actions")
+    if listed is not None:
+        return listed
+    if (s.winner is not None or s.get("choice") is not None or s.pending or s.get("declaring") is not None
+            or action.kind not in ("activate", "cast", "play_land", "pass")):
+        return legal_actions(s)
+    player = s.get("priority") or s.active
+    if action.player != player:
+        return []
+    if action.kind == "pass":
+        return [_pass_action(player)]
+    oid = action.get("oid")
+    sorcery = sorcery_timing(s, player)
+    if action.kind == "activate":
+        if oid not in _sources(s, player):
+            return []
+        return [offer for ability in object_abilities(s, oid)
+                if ability.index == action.ability and ability.kind in ("mana", "activated")
+                for offer in _activations(s, player, oid, ability, sorcery)]
+    if action.kind == "play_land":
+        if not (sorcery and player_value(s, player, "lands_played", 0) < 1
+                and oid in _hand_cards(s, player, lands=True)):
+            return []
+        return [_land_play(s, player, oid)]
+    if oid not in _hand_cards(s, player, lands=False):
+        return []
+    return _cast_offers(s, player, oid, sorcery)
 
 
 def _spell_ability(s, oid):

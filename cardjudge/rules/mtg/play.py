@@ -18,9 +18,9 @@ from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, objec
 
 def apply(state: State, action) -> State:
     """The state after ``action`` (one of ``legal_actions(state)``)."""
-    from cardjudge.rules.mtg.legal import legal_actions
+    from cardjudge.rules.mtg.legal import is_listed
 
-    if not any(a.signature() == action.signature() for a in legal_actions(state)):
+    if not is_listed(state, action):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
     HANDLERS[action.kind](d, action)
