@@ -264,6 +264,30 @@ def class_key(s, oid) -> tuple:
     return key
 
 
+def position_rank(s) -> dict:
+    """oid -> where the object stands in the position, as ``to_dict`` writes it (memoised per state).
+
+    Players in order, their zones in order, each zone from first to last, then the stack.
+    Object ids depend on a game's history (a moved object gets a new one) and a reloaded
+    position numbers its objects afresh; this rank is the same in both, so that lists
+    ordered by it (the legal actions) are the same before and after a reload.
+    """
+    cache = s.cache()
+    ranks = cache.get("position_rank")
+    if ranks is None:
+        ranks = cache["position_rank"] = {}
+        for player in s.players:
+            for zone in PLAYER_ZONES:
+                for oid in s.zone(player, zone):
+                    ranks.setdefault(oid, len(ranks))
+        for player in s.players:
+            for oid in s.zone(player, "stack"):
+                ranks.setdefault(oid, len(ranks))
+        for oid in sorted(s.objects):
+            ranks.setdefault(oid, len(ranks))
+    return ranks
+
+
 # ---------------------------------------------------------------- the card language
 
 
