@@ -77,9 +77,6 @@ def test_a_state_reloaded_from_its_position_is_equal_for_hashing(path):
     assert again == state and hash(again) == hash(state)
 
 
-@pytest.mark.xfail(strict=True, reason="rules/mtg: to_dict drops a stack object's target that left its "
-                                       "zone, and the reloaded spell fails on resolution instead of "
-                                       "being countered for want of a legal target")
 def test_mtg_spell_whose_target_left_resolves_after_a_reload():
     state = cardjudge.load_position(str(ROOT / "examples" / "mtg-end-step.yaml"))
     for selector in ("kind=cast card='Otherworldly Journey' targets=KJ costs_include=P1,P2",

@@ -58,3 +58,22 @@ def test_G1_midgame_listing_size_and_numbering():
     assert len(listed) == 274
     assert [d["id"] for d in listed] == [f"a{n}" for n in range(1, 275)]
     assert len({(d["text"], str(d["costs"])) for d in listed}) == 274  # no action listed twice
+
+
+def test_listing_order_depends_on_the_position_only_so_ids_survive_a_reload():
+    """A creature cast this game is a new object (rule 400.7) with a later id than the opponent's
+    creature, while a reloaded position numbers your battlefield first: the listing, and so the
+    id that ``play`` writes for each action, is the same in both."""
+    from mtg_helpers import act, act_first, load
+
+    state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Shock", "id": "SH"}],
+                      "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
+                                      {"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]},
+                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "OB"}, {"card": "Island", "id": "OI"}]})
+    state = act_first(state, kind="cast", card="Grizzly Bears")  # a Mountain stays untapped for Shock
+    state = act(state, kind="pass", player="you")
+    state = act(state, kind="pass", player="opponent")
+    reloaded = cj.load_position(cj.to_dict(state))
+    shocks = [d["targets"] for d in dicts(state, kind="cast", card="Shock")]
+    assert sorted(shocks) == [["GB"], ["OB"], ["opponent"], ["you"]]
+    assert [a.to_dict() for a in cj.legal_actions(reloaded)] == [a.to_dict() for a in cj.legal_actions(state)]

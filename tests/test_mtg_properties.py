@@ -37,8 +37,9 @@ def _check_state(state, trail: list[str], name: str) -> list:
         cards = POSITIONS[name].get("cards")
         reloaded = load_position({**d, "cards": cards} if cards else d)
         assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"
-        assert sorted(a.text for a in legal_actions(reloaded)) == sorted(a.text for a in actions), (
-            f"the reloaded position has other legal actions: {where}")
+        # the same actions in the same order: an id written with a position names the same action
+        assert [a.to_dict() for a in legal_actions(reloaded)] == [a.to_dict() for a in actions], (
+            f"the reloaded position lists other legal actions, or in another order: {where}")
     return actions
 
 

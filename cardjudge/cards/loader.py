@@ -26,7 +26,7 @@ CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
     },
     "mtg": {
         "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,
-        "power": (int, str), "toughness": (int, str), "keywords": list, "colors": list,
+        "power": int, "toughness": int, "keywords": list, "colors": list,
     },
     "eredan": {
         "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),

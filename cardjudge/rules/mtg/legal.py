@@ -26,8 +26,8 @@ from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature,
-    object_abilities, summoning_sick,
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature, object_abilities,
+    position_rank, summoning_sick,
 )
 
 PHYREXIAN_LIFE = 2
@@ -144,7 +144,7 @@ def _choose_actions(s, choice) -> list[Action]:
             out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} nothing ({choice.prompt})",
                               payload=(("refs", ()),)))
             continue
-        for solution in solve([Slot("pick", choice.options, count, count)], class_of):
+        for solution in solve([Slot("pick", choice.options, count, count)], class_of, position_rank(s)):
             picked = solution["pick"]
             key = tuple(sorted(class_of[o] for o in picked))
             if key in seen:
@@ -388,7 +388,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
         return []
     if slots:
         class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
-        part_solutions = solve_picks(slots, class_of)
+        part_solutions = solve_picks(slots, class_of, position_rank(s))
         if not part_solutions:
             return []
     else:
@@ -539,7 +539,7 @@ def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
             class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
         slots.append(Slot(spec.name, candidates, spec.min, spec.max))
     names = [spec.name for spec in specs]
-    return [tuple(zip(names, picks)) for picks in solve_picks(slots, class_of)]
+    return [tuple(zip(names, picks)) for picks in solve_picks(slots, class_of, position_rank(s))]
 
 
 def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
@@ -631,7 +631,7 @@ def _mana_sources(s, player: str) -> list:
             if slots is None:
                 continue
             class_of = {other: class_key(s, other) for slot in slots for other in slot.candidates}
-            for solution in solve(slots, class_of) if slots else [{}]:
+            for solution in solve(slots, class_of, position_rank(s)) if slots else [{}]:
                 tapped = own + tuple(other for oids in solution.values() for other in oids)
                 klass = (ability.index, tuple(sorted(class_key(s, other) for other in tapped)))
                 sources.append(mana_solver.ManaSource(oid, ability.index, produces, amount, klass,

@@ -3,7 +3,8 @@
 Besides the contract's fields, a position may say who holds priority (``priority``), how
 many players have passed in succession (``passes``), whether attackers or blockers are
 being declared (``declaring``), the running lasting effects (``lasting``) and the delayed
-triggered abilities that exist (``delayed``); ``to_dict`` writes them so that every
+triggered abilities that exist (``delayed``), and for a stack object how many of its
+targets have left their zones (``targets_left``); ``to_dict`` writes them so that every
 position round-trips.
 """
 
@@ -26,8 +27,8 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
-STACK_FIELDS = {"card", "id", "controller", "targets", "kind", "ability", "x", "source", "event", "effect", "refs",
-                "source_left"}
+STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
+                "effect", "refs", "source_left"}
 
 
 def load(data: dict, source: str) -> State:
@@ -285,6 +286,13 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
             fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
         specs = ability.targets if ability else ()
         refs = tuple(_ref(t, labels, players, source, entry, "targets") for t in entry.get("targets") or [])
+        gone = entry.get("targets_left", 0)
+        if not isinstance(gone, int) or isinstance(gone, bool) or gone < 0:
+            fail("'targets_left' is the number of targets that have left their zones", source, entry, "targets_left")
+        # a target that left is a new object elsewhere (rule 400.7): an id no object has stands for it,
+        # so that the object is checked on resolution and countered if no target is left (rule 608.2b)
+        refs += tuple(range(counter + 1, counter + 1 + gone))
+        counter += gone
         targets = ((specs[0].name if specs else "t", refs),) if refs else ()
         counter += 1
         effect = ability.effect if ability else _check_steps(entry.get("effect") or [], "stack effect")
@@ -437,6 +445,9 @@ def _item_entry(s, item) -> dict:
     """A stack object (or a triggered ability waiting to go on the stack) as written in a position."""
     entry = {"card": item.card, "id": item.label, "controller": item.controller, "kind": item.kind,
              "targets": [_label(s, ref) for ref in item.target_refs() if _label(s, ref) is not None]}
+    gone = sum(1 for ref in item.target_refs() if _label(s, ref) is None)
+    if gone:
+        entry["targets_left"] = gone
     if item.ability is not None and item.kind != "spell":
         entry["ability"] = item.ability
     if item.x:

@@ -6,8 +6,8 @@ powers 2, 1, 1, 2, 2, 1 has the same solutions, up to renaming, in every state w
 six creatures stand untapped. :func:`solve` renames the candidates to their positions,
 solves that *shape* once (the answers are remembered, like mana payments: a search asks the
 same question from many states), and renames the solutions back, in the order
-``choices.solve`` gives them (that order depends only on how the candidates' texts sort,
-which is remembered with the shape).
+``choices.solve`` gives them (that order depends only on how the candidates' texts, or
+the ranks given for them, sort, which is remembered with the shape).
 
 >>> from cardjudge.rules.core.choices import Slot
 >>> solve([Slot("pick", (7, 12, 9), 2, 2)], {7: "Elf", 12: "Elf", 9: "Bear"})
@@ -22,14 +22,19 @@ from cardjudge.rules.core import choices
 from cardjudge.rules.core.choices import Slot
 
 
-def solve(slots: list[Slot], class_of: dict) -> list[dict]:
+def solve(slots: list[Slot], class_of: dict, rank: dict | None = None) -> list[dict]:
     """Every distinct way to fill all slots, as ``choices.solve(slots, class_of)`` answers."""
     names = [slot.name for slot in slots]
-    return [dict(zip(names, picks)) for picks in solve_picks(slots, class_of)]
+    return [dict(zip(names, picks)) for picks in solve_picks(slots, class_of, rank)]
 
 
-def solve_picks(slots: list[Slot], class_of: dict) -> list[tuple]:
-    """The same solutions, each a tuple holding what every slot picks (in slot order)."""
+def solve_picks(slots: list[Slot], class_of: dict, rank: dict | None = None) -> list[tuple]:
+    """The same solutions, each a tuple holding what every slot picks (in slot order).
+
+    Given ``rank`` (candidate -> number), the solutions come in the order of their
+    candidates' ranks instead of their texts; candidates without a rank (players) come
+    after those with one, by their texts.
+    """
     if not slots:
         return [()]
     index: dict = {}  # candidate -> its position among all candidates
@@ -55,8 +60,11 @@ def solve_picks(slots: list[Slot], class_of: dict) -> list[tuple]:
     # choices.solve orders solutions by the text of the candidates: the rank of each
     # candidate's text is all that order depends on
     candidates = tuple(index)
-    texts = [str(c) for c in candidates]
-    rank_of = {text: rank for rank, text in enumerate(sorted(set(texts)))}
+    if rank is None:
+        texts = [str(c) for c in candidates]
+    else:
+        texts = [(0, rank[c], "") if c in rank else (1, 0, str(c)) for c in candidates]
+    rank_of = {text: number for number, text in enumerate(sorted(set(texts)))}
     ranks = tuple(rank_of[text] for text in texts)
     get = candidates.__getitem__
     if len(slots) == 1:  # the usual case, spelled out: it runs once per solution

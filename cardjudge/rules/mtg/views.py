@@ -18,7 +18,6 @@ from cardjudge.rules.core.views import ObjectView, PlayerValue
 from cardjudge.rules.mtg.abilities import keyword_abilities
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
-COLOR_OF_SYMBOL = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
 
 FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
 
@@ -161,9 +160,7 @@ def _printed(card) -> Chars:
     known = _printed_chars.get(id(card))
     if known is not None and known[0] is card:
         return known[1]
-    power, toughness = card["power"], card["toughness"]
-    power = power if isinstance(power, int) else (0 if power is not None else None)
-    toughness = toughness if isinstance(toughness, int) else (0 if toughness is not None else None)
+    power, toughness = card["power"], card["toughness"]  # numbers: the card loader refuses anything else
     types = tuple(card["types"] or ())
     if power is None and "Creature" in types:
         power, toughness = 0, 0
@@ -203,9 +200,7 @@ def chars(s, oid) -> Chars:
     subtypes = list(card["subtypes"] or [])
     keywords = list(card["keywords"] or [])
     keywords.extend(k for k in copied_keywords(s, oid) if k not in keywords)
-    power, toughness = card["power"], card["toughness"]
-    power = power if isinstance(power, int) else (0 if power is not None else None)
-    toughness = toughness if isinstance(toughness, int) else (0 if toughness is not None else None)
+    power, toughness = card["power"], card["toughness"]  # numbers: the card loader refuses anything else
     for effect in s.lasting:
         if oid not in effect.affected:
             continue
@@ -267,6 +262,30 @@ def class_key(s, oid) -> tuple:
         key = table[oid] = (obj.card, obj.zone, obj.controller, obj.owner, obj.flags, obj.counters, obj.extra,
                             obj.equipped_to, tuple(e.lid for e in s.lasting if oid in e.affected))
     return key
+
+
+def position_rank(s) -> dict:
+    """oid -> where the object stands in the position, as ``to_dict`` writes it (memoised per state).
+
+    Players in order, their zones in order, each zone from first to last, then the stack.
+    Object ids depend on a game's history (a moved object gets a new one) and a reloaded
+    position numbers its objects afresh; this rank is the same in both, so that lists
+    ordered by it (the legal actions) are the same before and after a reload.
+    """
+    cache = s.cache()
+    ranks = cache.get("position_rank")
+    if ranks is None:
+        ranks = cache["position_rank"] = {}
+        for player in s.players:
+            for zone in PLAYER_ZONES:
+                for oid in s.zone(player, zone):
+                    ranks.setdefault(oid, len(ranks))
+        for player in s.players:
+            for oid in s.zone(player, "stack"):
+                ranks.setdefault(oid, len(ranks))
+        for oid in sorted(s.objects):
+            ranks.setdefault(oid, len(ranks))
+    return ranks
 
 
 # ---------------------------------------------------------------- the card language
