@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardjudge import legal_actions, load_position, to_dict
-from cardjudge.rules.ygo import moment
 from playouts import EXAMPLES, Starts, apply_checked, play_out, start_positions
 
 MAX_DEPTH = 12
@@ -53,15 +52,13 @@ def _check_state(state, trail: list[str], name: str) -> list:
     ids = [a.to_dict()["id"] for a in actions]
     assert len(ids) == len(set(ids)), f"duplicate action ids {ids}: {where}"
 
-    # to_dict round-trips (chain, window, waiting triggers included) unless a chain link waits
-    # halfway through its resolution for a choice
-    if moment.kept(state):
-        reloaded = load_position(_with_inline_cards(d, name))
-        assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"
-        texts = sorted(a.to_dict()["text"] for a in actions)
-        assert sorted(a.to_dict()["text"] for a in legal_actions(reloaded)) == texts, (
-            f"the reloaded position has other legal actions: {where}"
-        )
+    # to_dict round-trips, the moment (chain, window, waiting triggers, choices) included
+    reloaded = load_position(_with_inline_cards(d, name))
+    assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"
+    texts = sorted(a.to_dict()["text"] for a in actions)
+    assert sorted(a.to_dict()["text"] for a in legal_actions(reloaded)) == texts, (
+        f"the reloaded position has other legal actions: {where}"
+    )
 
     return actions
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import cardjudge
 from cardjudge.errors import InputError
-from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo.flow import window
 from cardjudge.selectors import select
+from helpers import act, load, pass_until, pass_until_legal
 from playouts import EXAMPLES, ROOT, Starts, apply_checked, start_positions
 
 MAX_DEPTH = 12
@@ -85,6 +85,10 @@ MALFORMED = [
     ("triggers:\n  - {id: W, ability: 0, event: {kind: summoned}, colour: red}\n", 2, ["colour"]),
     ("summoning: {card: W, method: normal, when: now}\n", 1, ["when"]),
     ("chain:\n  - {id: W, speed: fast}\n", 2, ["'speed'"]),
+    ("choice:\n  player: you\n  kind: guess\n  name: chosen\n", 3, ["'kind'"]),
+    ("choice: {player: you, kind: cards, name: chosen, candidates: [W, GHOST]}\n", 1, ["GHOST"]),
+    ("resolving:\n  steps: []\n", 2, ["'link'"]),
+    ("maintenance:\n  - {card: W, amount: lots}\n", 2, ["'amount'"]),
 ]
 
 
@@ -103,19 +107,18 @@ def test_malformed_moment_is_refused_with_file_and_line(tmp_path, tail, line, wo
 
 def _check(state, trail, name):
     where = f"{name} after {trail}"
-    if moment.kept(state):
-        written, reloaded = _reloaded(state, name)
-        assert cardjudge.to_dict(reloaded) == written, f"to_dict does not round-trip: {where}"
-        assert _texts(reloaded) == _texts(state), f"the reloaded position has other legal actions: {where}"
-        # the State keeps the same moment (ids aside: loading numbers the objects anew)
-        assert window(reloaded) == window(state), f"window {window(state)} read back as {window(reloaded)}: {where}"
-        before, after = dict(state.game_data), dict(reloaded.game_data)
-        before.pop("window", None), after.pop("window", None)  # absent is the open game state
-        assert sorted(after) == sorted(before), f"game data {sorted(before)} read back as {sorted(after)}: {where}"
-        for key in ("base_window", "step", "placing", "resolving_chain"):
-            assert after.get(key) == before.get(key), f"{key} {before.get(key)} read back as {after.get(key)}: {where}"
-        assert [(p.label, p.ability, p.event.kind) for p in reloaded.pending] == \
-            [(p.label, p.ability, p.event.kind) for p in state.pending], f"other waiting triggers: {where}"
+    written, reloaded = _reloaded(state, name)
+    assert cardjudge.to_dict(reloaded) == written, f"to_dict does not round-trip: {where}"
+    assert _texts(reloaded) == _texts(state), f"the reloaded position has other legal actions: {where}"
+    # the State keeps the same moment (ids aside: loading numbers the objects anew)
+    assert window(reloaded) == window(state), f"window {window(state)} read back as {window(reloaded)}: {where}"
+    before, after = dict(state.game_data), dict(reloaded.game_data)
+    before.pop("window", None), after.pop("window", None)  # absent is the open game state
+    assert sorted(after) == sorted(before), f"game data {sorted(before)} read back as {sorted(after)}: {where}"
+    for key in ("base_window", "step", "placing", "resolving_chain"):
+        assert after.get(key) == before.get(key), f"{key} {before.get(key)} read back as {after.get(key)}: {where}"
+    assert [(p.label, p.ability, p.event.kind) for p in reloaded.pending] == \
+        [(p.label, p.ability, p.event.kind) for p in state.pending], f"other waiting triggers: {where}"
     return cardjudge.legal_actions(state)
 
 
@@ -133,3 +136,40 @@ def test_positions_round_trip_with_the_same_legal_actions_along_random_playouts(
         state = apply_checked(state, action, trail, name)
         trail.append(f"{action.id}:{action.text}")
     _check(state, trail, name)
+
+
+def _same_after_reload(state, **selector):
+    """``state`` reloaded from ``to_dict`` lists the same actions, and applying the action picked
+    by ``selector`` on both gives the same position."""
+    written, reloaded = _reloaded(state)
+    assert cardjudge.to_dict(reloaded) == written
+    assert _texts(reloaded) == _texts(state)
+    after = [cardjudge.to_dict(act(s, **selector)) for s in (state, reloaded)]
+    assert after[0] == after[1]
+    return written
+
+
+def test_choice_while_foolish_burial_resolves_round_trips():
+    state = load(you={"hand": [{"card": "Foolish Burial", "id": "FB"}],
+                      "deck": [{"card": "Axe Raider", "id": "AX"}, {"card": "Celtic Guardian", "id": "CG"}]})
+    state = pass_until_legal(act(state, kind="activate", card_id="FB"), kind="choose")
+    written = _same_after_reload(state, kind="choose", targets=["CG"])
+    assert written["choice"]["candidates"] == ["AX", "CG"]
+    assert written["resolving"]["link"]["id"] == "FB"
+
+
+def test_maintenance_cost_waiting_to_be_paid_round_trips():
+    # Two Messengers of Peace: while the first asks for its 100 LP, the second waits its turn.
+    state = load(phase="draw", you={"spells_traps": [{"card": "Messenger of Peace", "id": "MP1", "face_up": True},
+                                                     {"card": "Messenger of Peace", "id": "MP2", "face_up": True}]})
+    state = pass_until(state, lambda s: s.phase == "standby")
+    written = _same_after_reload(state, kind="decline")
+    assert written["choice"]["kind"] == "maintenance"
+    assert [entry["card"] for entry in written["maintenance"]] == ["MP2"]
+
+
+def test_discard_down_to_the_hand_limit_round_trips():
+    state = load(phase="main2", you={"hand": ["Axe Raider"] * 8})
+    state = pass_until_legal(state, kind="choose")
+    written = _same_after_reload(state, kind="choose")
+    assert written["choice"]["kind"] == "discard"

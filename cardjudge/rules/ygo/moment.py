@@ -1,6 +1,7 @@
 """The moment of a Yu-Gi-Oh position: the window the game waits in, who holds priority, the
 passes, the triggers waiting to be activated with their events, the Summon or attack being
-answered, and the full chain links. ``write`` turns them into position fields (cards named by
+answered, the full chain links, and a choice being made (with the resolution it belongs to and
+the maintenance costs still to be asked). ``write`` turns them into position fields (cards named by
 label), ``read`` reads them back and refuses malformed ones with the file and line.
 
 A reference to an object that has since left its zone is written ``{left: N}``, ``N`` telling
@@ -13,15 +14,18 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.positions import fail
-from cardjudge.rules.ygo.flow import Link, PendingTrigger
+from cardjudge.rules.core.frozen import freeze, thaw
+from cardjudge.rules.ygo.flow import Choice, Link, PendingTrigger, Resolving
 
 WINDOW_KINDS = ("open", "phase_end", "summon", "attack", "damage", "respond")
 MOMENT_FIELDS = {"window", "window_from", "step", "window_events", "triggers", "summoning", "attack",
-                 "placing_triggers", "resolving_chain"}
+                 "placing_triggers", "resolving_chain", "choice", "resolving", "maintenance"}
+CHOICE_FIELDS = {"player", "kind", "name", "candidates", "min", "max", "prompt", "card", "amount", "redo"}
+CHOICE_KINDS = ("cards", "position", "discard", "maintenance")
 EVENT_FIELDS = {"kind", "cards", "labels", "player", "reason", "source", "method", "from", "to", "seq"}
 TRIGGER_FIELDS = {"id", "card", "ability", "controller", "mandatory", "timing", "event", "step", "left"}
 LINK_FIELDS = {"card", "id", "controller", "ability", "targets", "event", "card_activation", "speed", "summons",
-               "negated", "effect_negated", "left"}
+               "negated", "effect_negated", "left", "number"}
 
 
 # ------------------------------------------------------------------ writing
@@ -79,6 +83,27 @@ class _Writer:
             return next(iter(slots.values()))
         return slots
 
+    def value(self, value):
+        """An element of a bound name: a card (by label) or another value as ``{value: ...}``."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.ref(value)
+        return {"value": value}
+
+    def resolving(self, r: Resolving) -> dict:
+        return {"link": {**self.link(r.link), "number": r.link.number}, "steps": [thaw(step) for step in r.steps],
+                "bound": {name: [self.value(v) for v in values] for name, values in r.bound}}
+
+    def choice(self, c: Choice) -> dict:
+        out = {"player": c.player, "kind": c.kind, "name": c.name, "candidates": [self.ref(o) for o in c.candidates],
+               "min": c.min, "max": c.max, "prompt": c.prompt}
+        if c.oid is not None:
+            out["card"] = self.ref(c.oid)
+        if c.amount:
+            out["amount"] = c.amount
+        if c.redo is not None:
+            out["redo"] = thaw(c.redo)
+        return out
+
     def trigger(self, p: PendingTrigger) -> dict:
         out = {"id": p.label, "card": p.card, "ability": p.ability, "controller": p.controller,
                "mandatory": p.mandatory, "timing": p.timing, "step": p.step}
@@ -115,14 +140,14 @@ def write(s) -> dict:
         out["placing_triggers"] = True
     if s.get("resolving_chain"):
         out["resolving_chain"] = True
+    if s.get("resolving") is not None:
+        out["resolving"] = w.resolving(s.get("resolving"))
+    if s.get("choice") is not None:
+        out["choice"] = w.choice(s.get("choice"))
+    if s.get("maintenance") is not None:
+        out["maintenance"] = [{"card": w.ref(oid), "amount": amount, "mandatory": mandatory}
+                              for oid, amount, mandatory in s.get("maintenance")]
     return out
-
-
-def kept(s) -> bool:
-    """Whether ``write`` keeps the whole moment: not so while a player makes a choice (during a
-    resolution, with the effect's remaining steps; a hand-limit discard; a maintenance cost),
-    which is not written."""
-    return not any(s.get(key) for key in ("choice", "resolving", "maintenance"))
 
 
 # ------------------------------------------------------------------ reading
@@ -163,6 +188,57 @@ class Reader:
         if not isinstance(values, list):
             fail(f"{key!r} must be a list of card labels", self.source, node, key)
         return tuple(self.ref(value, values, index) for index, value in enumerate(values))
+
+    def value(self, value, node, key):
+        """An element of a bound name, as ``_Writer.value`` writes it."""
+        if isinstance(value, dict) and set(value) == {"value"}:
+            return value["value"]
+        return self.ref(value, node, key)
+
+    def resolving(self, node, pool) -> Resolving:
+        """A chain link halfway through its resolution: the link, its remaining steps, its bound names."""
+        self._known(node, {"link", "steps", "bound"}, "'resolving'")
+        if not isinstance(node.get("link"), dict):
+            fail("'resolving' names its chain 'link'", self.source, node)
+        link = self.link(self._int(node["link"], "number", 1), node["link"], pool)
+        steps = node.get("steps") or []
+        if not isinstance(steps, list):
+            fail("'steps' must be a list of effect steps", self.source, node, "steps")
+        bound = node.get("bound") or {}
+        if not isinstance(bound, dict):
+            fail("'bound' must map names to lists of cards", self.source, node, "bound")
+        names = []
+        for name, values in bound.items():
+            if not isinstance(values, list):
+                fail(f"{name!r} must be a list of cards", self.source, bound, name)
+            names.append((str(name), tuple(self.value(v, values, i) for i, v in enumerate(values))))
+        return Resolving(link, tuple(freeze(step) for step in steps), tuple(names))
+
+    def choice(self, node) -> Choice:
+        """A choice a player is making."""
+        self._known(node, CHOICE_FIELDS, "'choice'")
+        if node.get("kind") not in CHOICE_KINDS:
+            fail(f"'kind' must be one of {', '.join(CHOICE_KINDS)}", self.source, node, "kind")
+        if not isinstance(node.get("name"), str):
+            fail("a choice needs the 'name' its answer is bound to", self.source, node)
+        low, high = self._int(node, "min", 1), self._int(node, "max", 1)
+        if low > high:
+            fail("'min' is more than 'max'", self.source, node, "min")
+        redo = node.get("redo")
+        return Choice(self.player(node, "player"), node["kind"], node["name"],
+                      self._refs(node.get("candidates") or [], node, "candidates"), low, high,
+                      self._str(node, "prompt", "") or "",
+                      self.ref(node["card"], node, "card") if node.get("card") is not None else None,
+                      self._int(node, "amount"), freeze(redo) if redo is not None else None)
+
+    def maintenance(self, entries) -> tuple:
+        """The maintenance costs still to be asked this Standby Phase."""
+        queue = []
+        for index, entry in enumerate(entries):
+            self._known(entry, {"card", "amount", "mandatory"}, "a maintenance cost")
+            queue.append((self.ref(entry.get("card"), entry, "card"), self._int(entry, "amount"),
+                          self._bool(entry, "mandatory")))
+        return tuple(queue)
 
     def player(self, node, key, required=True):
         value = node.get(key)
@@ -302,4 +378,12 @@ class Reader:
         for field, key in (("placing_triggers", "placing"), ("resolving_chain", "resolving_chain")):
             if self._bool(data, field):
                 game_data[key] = True
+        if data.get("resolving") is not None:
+            game_data["resolving"] = self.resolving(data["resolving"], pool)
+        if data.get("choice") is not None:
+            game_data["choice"] = self.choice(data["choice"])
+        if data.get("maintenance") is not None:
+            if not isinstance(data["maintenance"], list):
+                fail("'maintenance' must be a list of costs", self.source, data, "maintenance")
+            game_data["maintenance"] = self.maintenance(data["maintenance"])
         return game_data, pending
