@@ -1,8 +1,8 @@
 """The moment of a Yu-Gi-Oh position: the window the game waits in, who holds priority, the
 passes, the triggers waiting to be activated with their events, the Summon or attack being
 answered, the full chain links, and a choice being made (with the resolution it belongs to and
-the maintenance costs still to be asked). ``write`` turns them into position fields (cards named by
-label), ``read`` reads them back and refuses malformed ones with the file and line.
+the maintenance costs still to be asked). ``write`` turns them into position fields (cards named
+by label); a ``Reader`` reads them back and refuses malformed ones with the file and line.
 
 A reference to an object that has since left its zone is written ``{left: N}``, ``N`` telling
 such objects apart within the file; read back, each ``N`` points at one fresh id that no object

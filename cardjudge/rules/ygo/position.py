@@ -11,7 +11,8 @@ from cardjudge.rules.ygo.views import chars
 
 ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 PLAYER_FIELDS = set(ZONES) | {"lp", "normal_summon_used"}
-TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting", "used"} | moment.MOMENT_FIELDS
+TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting",
+              "used"} | moment.MOMENT_FIELDS
 MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_this_turn", "attacked_this_turn",
                   "position_changed_this_turn", "set_this_turn", "counters", "now", "owner"}
 SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
