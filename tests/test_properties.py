@@ -33,16 +33,6 @@ def _with_inline_cards(d: dict, name: str) -> dict:
     return {**d, "cards": cards} if cards and "cards" not in d else d
 
 
-def _open_window(state) -> bool:
-    """The turn player holds priority in an open game state (what a position file describes).
-
-    A position names no priority holder, so a window in which the other player may respond
-    (the end of a phase, say) does not survive ``to_dict``; its actions are not compared.
-    """
-    window = dict(state.game_data).get("window")
-    return window is None or (window[0] == "open" and window[1] == state.active)
-
-
 def _check_state(state, trail: list[str], name: str) -> list:
     where = f"{name} after {trail}"
     d = to_dict(state)
@@ -62,15 +52,13 @@ def _check_state(state, trail: list[str], name: str) -> list:
     ids = [a.to_dict()["id"] for a in actions]
     assert len(ids) == len(set(ids)), f"duplicate action ids {ids}: {where}"
 
-    # to_dict round-trips when nothing is on the chain and no choice is pending
-    if not d.get("chain") and not state.pending and d.get("winner") is None:
-        reloaded = load_position(_with_inline_cards(d, name))
-        assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"
-        if _open_window(state):
-            texts = sorted(a.to_dict()["text"] for a in actions)
-            assert sorted(a.to_dict()["text"] for a in legal_actions(reloaded)) == texts, (
-                f"the reloaded position has other legal actions: {where}"
-            )
+    # to_dict round-trips, the moment (chain, window, waiting triggers, choices) included
+    reloaded = load_position(_with_inline_cards(d, name))
+    assert to_dict(reloaded) == d, f"to_dict does not round-trip: {where}"
+    texts = sorted(a.to_dict()["text"] for a in actions)
+    assert sorted(a.to_dict()["text"] for a in legal_actions(reloaded)) == texts, (
+        f"the reloaded position has other legal actions: {where}"
+    )
 
     return actions
 

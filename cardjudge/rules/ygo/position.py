@@ -5,12 +5,14 @@ from __future__ import annotations
 from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.positions import fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.ygo.flow import PHASES, Link
+from cardjudge.rules.ygo import moment
+from cardjudge.rules.ygo.flow import PHASES
 from cardjudge.rules.ygo.views import chars
 
 ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 PLAYER_FIELDS = set(ZONES) | {"lp", "normal_summon_used"}
-TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting", "used"}
+TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting",
+              "used"} | moment.MOMENT_FIELDS
 MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_this_turn", "attacked_this_turn",
                   "position_changed_this_turn", "set_this_turn", "counters", "now", "owner"}
 SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
@@ -63,18 +65,24 @@ def load(data: dict, source: str) -> State:
         if equip_label not in labels:
             fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
-    chain = _load_chain(data.get("chain") or [], labels, objects, pool, players, source, data)
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
     used = frozenset(_load_used(data.get("used") or [], labels, source, data))
     winner = data.get("winner")
-    game_data: dict = {}
-    if chain:
+    reader = moment.Reader(labels, objects, players, next_id, source)
+    chain_node = data.get("chain") or []
+    if not isinstance(chain_node, list):
+        fail("'chain' must be a list of chain links", source, data, "chain")
+    chain = [reader.link(number, entry, pool) for number, entry in enumerate(chain_node, 1)]
+    game_data, pending = reader.moment(data, pool)
+    next_id = reader.next_id
+    if chain and "window" not in game_data:
+        # a chain with no window said: the other player may respond to its last link
         game_data["window"] = ("respond", _other(players, chain[-1].controller), 0)
-        game_data["base_window"] = "open"
+        game_data.setdefault("base_window", "open")
     return State(
         game="ygo", pool=pool, turn=turn, active=active, phase=phase, players=players,
         player_states=tuple(player_states), objects=objects, zones={k: v for k, v in zones.items() if v},
-        next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), used=used,
+        next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), pending=pending, used=used,
         game_data=tuple(sorted(game_data.items())), winner=winner,
     )
 
@@ -140,23 +148,6 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
               position=position, summon_type=summon_type, flags=flags,
               counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())))
     return obj, entry.get("equipped_to")
-
-
-def _load_chain(entries, labels, objects, pool, players, source, data) -> list:
-    chain = []
-    for number, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict) or entry.get("id") not in labels:
-            fail("a chain link names the 'id' of a card in the position", source, data, "chain")
-        oid = labels[entry["id"]]
-        card = pool[objects[oid].card]
-        targets = tuple(labels[t] for t in entry.get("targets") or [] if t in labels)
-        ability = int(entry.get("ability", 0))
-        slot = card.abilities[ability].targets[0].name if card.abilities and card.abilities[ability].targets else "t"
-        chain.append(Link(number=number, oid=oid, label=entry["id"], card=card.name,
-                          controller=entry.get("controller", objects[oid].controller), ability=ability,
-                          targets=((slot, targets),) if targets else (),
-                          card_activation=card.abilities[ability].kind == "activate"))
-    return chain
 
 
 def _load_lasting(entries, labels, next_id, source, data):
@@ -236,11 +227,6 @@ def to_dict(s: State) -> dict:
         body["normal_summon_used"] = "normal_summon_used" in s.player(player).flags
         players[player] = body
     label = lambda oid: s.objects[oid].label if oid in s.objects else None  # noqa: E731
-    chain = [
-        {"card": link.card, "id": link.label, "controller": link.controller, "ability": link.ability,
-         "targets": [label(o) for _, oids in link.targets for o in oids if o in s.objects]}
-        for link in s.chain
-    ]
     lasting = [
         {"kind": e.kind, "affects": [label(o) for o in e.affected if o in s.objects], "until": e.until,
          "turn": e.turn, "params": dict(e.params), "source": label(e.source) if e.source else None,
@@ -248,11 +234,12 @@ def to_dict(s: State) -> dict:
         for e in s.lasting
     ]
     out = {"game": "ygo", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
-           "chain": chain, "winner": s.winner}
+           "winner": s.winner}
     if s.pool.inline:
         out["cards"] = [dict(card) for card in s.pool.inline]
     if lasting:
         out["lasting"] = lasting
+    out.update(moment.write(s))
     used = []
     for u in sorted(s.used, key=str):
         if u[0] == "turn" and u[1] == "soft":
