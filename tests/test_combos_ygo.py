@@ -4,8 +4,6 @@ impossible one impossible."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,16 +13,7 @@ from cardjudge import InputError, apply, find_combos, legal_actions, load_positi
 from cardjudge.cli import cli
 from cardjudge.solver.combos import EngineDomain
 from cardjudge.solver.goals import parse_goal
-
-PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
-
-
-def _puzzle(name: str):
-    path = PUZZLES / name
-    text = path.read_text()
-    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
-    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
-    return load_position(str(path)), goal, opponent
+from puzzle_files import PUZZLES, puzzle
 
 
 def _replay(state, actions):
@@ -47,7 +36,7 @@ SOLVABLE = {
 
 @pytest.mark.parametrize("name", sorted(SOLVABLE))
 def test_solver_finds_the_solution(name):
-    state, goal, opponent = _puzzle(name)
+    state, goal, opponent = puzzle(name)
     length, first_kind = SOLVABLE[name]
     result = find_combos(state, goal, max_actions=3, opponent=opponent, limit_seconds=20)
     assert result.found and result.complete
@@ -61,7 +50,7 @@ def test_solver_finds_the_solution(name):
 
 @pytest.mark.parametrize("name", sorted(SOLVABLE))
 def test_no_shorter_line(name):
-    state, goal, opponent = _puzzle(name)
+    state, goal, opponent = puzzle(name)
     length, _ = SOLVABLE[name]
     result = find_combos(state, goal, max_actions=length - 1, opponent=opponent, limit_seconds=20)
     assert not result.found and result.complete
@@ -86,7 +75,7 @@ def _finish_turn(state, turn):
 
 
 def test_wrong_line_fails_tribute():
-    state, _, _ = _puzzle("ygo-tribute.yaml")
+    state, _, _ = puzzle("ygo-tribute.yaml")
     # Attacking with both Feral Imps instead of tributing them leaves the opponent at 400.
     state = _attack_first(state)
     state = _finish_turn(_attack_first(_finish_battle_step(state)), 3)
@@ -105,7 +94,7 @@ def _finish_battle_step(state):
 
 
 def test_wrong_line_fails_mst():
-    state, _, _ = _puzzle("ygo-mst.yaml")
+    state, _, _ = puzzle("ygo-mst.yaml")
     # Attacking into the Set Sakuretsu Armor: the opponent destroys the attacker.
     state = _attack_first(state)
     while state.winner is None and state.turn == 3:
@@ -117,7 +106,7 @@ def test_wrong_line_fails_mst():
 
 
 def test_impossible_puzzle_is_proved_impossible():
-    state, goal, opponent = _puzzle("ygo-tribute-impossible.yaml")
+    state, goal, opponent = puzzle("ygo-tribute-impossible.yaml")
     result = find_combos(state, goal, max_actions=3, opponent=opponent)
     assert not result.found
     assert result.complete
@@ -125,7 +114,7 @@ def test_impossible_puzzle_is_proved_impossible():
 
 
 def test_expression_goals():
-    state, _, _ = _puzzle("ygo-tribute.yaml")
+    state, _, _ = puzzle("ygo-tribute.yaml")
     result = find_combos(state, 'count(you.monsters, name == "Blue-Eyes White Dragon") >= 1', max_actions=1)
     assert result.found and result.lines[0].length == 1
     assert find_combos(state, "opponent.lp <= 0", max_actions=2).found
@@ -134,10 +123,10 @@ def test_expression_goals():
 
 
 def test_named_goals():
-    state, _, _ = _puzzle("ygo-shrink.yaml")
+    state, _, _ = puzzle("ygo-shrink.yaml")
     # The game ends at 0 LP in damage calculation, before Blue-Eyes would be destroyed.
     assert not find_combos(state, "destroy: [BE]", max_actions=2).found
-    mst, _, _ = _puzzle("ygo-mst.yaml")
+    mst, _, _ = puzzle("ygo-mst.yaml")
     assert find_combos(mst, "destroy: [SA]", max_actions=1).found
     assert find_combos(state, "play: Shrink", max_actions=1).found
     assert find_combos(state, "survive", max_actions=0).found
@@ -146,7 +135,7 @@ def test_named_goals():
 
 @pytest.mark.parametrize("goal", ["you.lp +", "you.nothing > 1", "destroy: [NOPE]", "play: No Such Card", ""])
 def test_malformed_goal_is_an_input_error(goal):
-    state, _, _ = _puzzle("ygo-shrink.yaml")
+    state, _, _ = puzzle("ygo-shrink.yaml")
     with pytest.raises(InputError):
         find_combos(state, goal, max_actions=1)
 
@@ -164,7 +153,7 @@ def test_interchangeable_copies_share_a_key():
 
 
 def test_line_to_dict():
-    state, goal, opponent = _puzzle("ygo-shrink.yaml")
+    state, goal, opponent = puzzle("ygo-shrink.yaml")
     line = find_combos(state, goal, max_actions=2, opponent=opponent).lines[0]
     data = line.to_dict(lambda a: a.to_dict())
     assert data["length"] == 2
@@ -201,7 +190,7 @@ def test_cli_bad_goal():
 
 
 def test_all_lines_merges_position_changes_that_change_nothing():
-    state, goal, opponent = _puzzle("ygo-tribute.yaml")
+    state, goal, opponent = puzzle("ygo-tribute.yaml")
     result = find_combos(state, goal, max_actions=2, opponent=opponent, all_lines=True)
     assert result.complete
     # Changing one or both Feral Imps to Defense Position before tributing them wins the same
@@ -213,7 +202,7 @@ def test_all_lines_merges_position_changes_that_change_nothing():
 
 
 def test_all_lines_keeps_lines_that_differ_by_counted_actions():
-    state, goal, opponent = _puzzle("ygo-positions.yaml")
+    state, goal, opponent = puzzle("ygo-positions.yaml")
     result = find_combos(state, goal, max_actions=3, opponent=opponent, all_lines=True)
     assert result.complete and len(result.lines) == 2
     # Summoning Axe Raider and changing Battle Ox to Attack Position in either order is one

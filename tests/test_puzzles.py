@@ -6,24 +6,11 @@ impossible."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from cardjudge import apply, find_combos, legal_actions, load_position, to_dict
+from cardjudge import apply, find_combos, legal_actions, to_dict
 from cardjudge.solver.goals import parse_goal
-
-PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
-
-
-def _puzzle(name: str):
-    """(state, goal, opponent model) of a puzzle file, read from its comments."""
-    path = PUZZLES / name
-    text = path.read_text()
-    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
-    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
-    return load_position(str(path)), goal, opponent
+from puzzle_files import puzzle
 
 
 def _do(state, text: str):
@@ -87,7 +74,7 @@ def _replay(state, actions):
 
 @pytest.mark.parametrize("name", sorted(SOLVABLE))
 def test_solver_finds_the_solution(name):
-    state, goal, opponent = _puzzle(name)
+    state, goal, opponent = puzzle(name)
     length, counted, _ = SOLVABLE[name]
     result = find_combos(state, goal, max_actions=length, opponent=opponent, limit_seconds=60)
     assert result.found and result.complete
@@ -102,7 +89,7 @@ def test_solver_finds_the_solution(name):
 
 @pytest.mark.parametrize("name", sorted(SOLVABLE))
 def test_no_shorter_line(name):
-    state, goal, opponent = _puzzle(name)
+    state, goal, opponent = puzzle(name)
     length, _, _ = SOLVABLE[name]
     result = find_combos(state, goal, max_actions=length - 1, opponent=opponent, limit_seconds=60)
     assert not result.found and result.complete
@@ -110,7 +97,7 @@ def test_no_shorter_line(name):
 
 @pytest.mark.parametrize("name", sorted(name for name, (_, _, count) in SOLVABLE.items() if count is not None))
 def test_the_intended_lines_are_the_only_ones(name):
-    state, goal, opponent = _puzzle(name)
+    state, goal, opponent = puzzle(name)
     length, _, count = SOLVABLE[name]
     result = find_combos(state, goal, max_actions=length, opponent=opponent, all_lines=True, limit_seconds=60)
     assert result.complete and len(result.lines) == count
@@ -119,7 +106,7 @@ def test_the_intended_lines_are_the_only_ones(name):
 
 
 def test_chain_puzzle_lance_answers_the_armor_whichever_attacker_it_targets():
-    state, goal, opponent = _puzzle("ygo-chain.yaml")
+    state, goal, opponent = puzzle("ygo-chain.yaml")
     result = find_combos(state, goal, max_actions=3, opponent=opponent, all_lines=True)
     firsts = set()
     for line in result.lines:
@@ -135,7 +122,7 @@ def test_chain_puzzle_lance_answers_the_armor_whichever_attacker_it_targets():
 def test_wrong_line_fails_equip():
     # Attacking without removing Horn of Light: Dark Magician (2500) cannot destroy the 2800 DEF
     # Soldier, and Axe Raider cannot attack directly while it stands.
-    state, _, _ = _puzzle("ygo-equip.yaml")
+    state, _, _ = puzzle("ygo-equip.yaml")
     state = _do(_pass(state), "you attack GS with Dark Magician")
     state = _finish_turn(state)
     assert state.winner is None
@@ -145,7 +132,7 @@ def test_wrong_line_fails_equip():
 
 def test_wrong_line_fails_chain():
     # Forbidden Lance used early, on Blue-Eyes: the Armor destroys Dark Magician instead.
-    state, _, _ = _puzzle("ygo-chain.yaml")
+    state, _, _ = puzzle("ygo-chain.yaml")
     state = _do(state, "you activate Forbidden Lance targeting BE")
     state = _pass_until(state, "you attack directly with Blue-Eyes White Dragon")
     state = _pass_until(state, "you attack directly with Dark Magician")
@@ -157,7 +144,7 @@ def test_wrong_line_fails_chain():
 
 def test_wrong_line_fails_flying():
     # Elite Vanguard attacks on the ground and the Bears block it.
-    state, _, _ = _puzzle("mtg-flying.yaml")
+    state, _, _ = puzzle("mtg-flying.yaml")
     state = _pass_until(state, "you attack opponent with Elite Vanguard")
     state = _pass_until(state, "opponent blocks Elite Vanguard with Grizzly Bears")
     state = _finish_turn(state)
@@ -166,7 +153,7 @@ def test_wrong_line_fails_flying():
 
 
 def test_blockers_puzzle_grows_an_unblocked_attacker_after_blocks():
-    state, goal, opponent = _puzzle("mtg-blockers.yaml")
+    state, goal, opponent = puzzle("mtg-blockers.yaml")
     result = find_combos(state, goal, max_actions=4, opponent=opponent)
     line = result.lines[0]
     texts = [a.text for a in line.actions]
@@ -183,7 +170,7 @@ def test_blockers_puzzle_attack_orders_are_one_line():
     # Declaring the three attackers in any of their six orders reaches the same position: with
     # all_lines the two solutions are Giant Growth on Silvercoat Lion or on Grizzly Bears when
     # Elite Vanguard is blocked, each standing for its six orders and answering every block.
-    state, goal, opponent = _puzzle("mtg-blockers.yaml")
+    state, goal, opponent = puzzle("mtg-blockers.yaml")
     result = find_combos(state, goal, max_actions=4, opponent=opponent, all_lines=True)
     assert result.complete and result.reason == "found 2 lines of 4 actions"
     growths = []
@@ -204,7 +191,7 @@ def test_blockers_puzzle_attack_orders_are_one_line():
 
 def test_wrong_line_fails_blockers():
     # Giant Growth cast before blocks: the Bears block the grown creature and 4 damage is not 7.
-    state, _, _ = _puzzle("mtg-blockers.yaml")
+    state, _, _ = puzzle("mtg-blockers.yaml")
     state = _do(state, "you cast Giant Growth targeting EV")
     for attacker in ("Elite Vanguard", "Silvercoat Lion", "Grizzly Bears"):
         state = _pass_until(state, f"you attack opponent with {attacker}")
@@ -217,7 +204,7 @@ def test_wrong_line_fails_blockers():
 def test_wrong_line_fails_ritual():
     # Dark Ritual cast in the first main phase and Postmortem Lunge kept for after combat: the
     # {B}{B}{B} empties at the end of the phase and Lunge cannot be cast.
-    state, _, _ = _puzzle("mtg-ritual.yaml")
+    state, _, _ = puzzle("mtg-ritual.yaml")
     state = _do(state, "you cast Dark Ritual")
     assert to_dict(state)["players"]["you"]["mana_pool"] == "BBB"
     while to_dict(state)["phase"] != "main2":
@@ -232,7 +219,7 @@ def test_wrong_line_fails_ritual():
 def test_wrong_line_fails_pelt(first):
     # Elvish Mystic's 1 power is not greater than Pelt Collector's; or Pelt Collector attacks
     # before Grizzly Bears enters: 1 damage either way.
-    state, _, _ = _puzzle("mtg-pelt.yaml")
+    state, _, _ = puzzle("mtg-pelt.yaml")
     if first:
         state = _do(state, first)
     state = _pass_until(state, "you attack opponent with Pelt Collector")
@@ -245,8 +232,8 @@ def test_wrong_line_fails_pelt(first):
 
 
 def test_ritual_with_one_life_more_is_proved_impossible():
-    state, goal, opponent = _puzzle("mtg-ritual-impossible.yaml")
-    assert _life(state) == _life(_puzzle("mtg-ritual.yaml")[0]) + 1
+    state, goal, opponent = puzzle("mtg-ritual-impossible.yaml")
+    assert _life(state) == _life(puzzle("mtg-ritual.yaml")[0]) + 1
     result = find_combos(state, goal, max_actions=4, opponent=opponent)
     assert result.complete and not result.found
     assert result.reason == "no line exists within 4 actions"
