@@ -4,6 +4,8 @@ A game's views (``self``, ``t``, ``you``, items of a zone...) answer ``attr`` in
 way; their identity is shared: a view of an object equals another view of the same kind on
 the same object, and a player view equals another view of that player and the player's name
 (so that ``c.controller == you`` holds whether ``controller`` gives a view or a name).
+An event view (``e``) reads the same fields of an event in every game, through the game's
+own card and player views.
 
 >>> you = PlayerValue(None, "you")
 >>> you == "you", you == PlayerValue(None, "opponent"), "you" in {you}
@@ -13,6 +15,8 @@ the same object, and a player view equals another view of that player and the pl
 """
 
 from __future__ import annotations
+
+from cardjudge.rules.core.expr import _Missing
 
 
 class ObjectView:
@@ -51,3 +55,35 @@ class PlayerValue:
 
     def __repr__(self):
         return self.name
+
+
+class EventView:
+    """An event as the card language sees it (``e``): its cards, player and source as the game's
+    views (``card_view``, ``player_view``) and its plain ``fields``; ``more`` answers the
+    attributes a game adds."""
+
+    __slots__ = ("s", "event")
+    card_view = ObjectView
+    player_view = PlayerValue
+    fields = ("kind", "reason", "from_zone", "to_zone")
+
+    def __init__(self, s, event):
+        self.s = s
+        self.event = event
+
+    def attr(self, name: str):
+        """``e.name`` in the card language."""
+        e, s = self.event, self.s
+        if name == "cards":
+            return [self.card_view(s, oid) for oid in e.cards]
+        if name == "player":
+            return self.player_view(s, e.player) if e.player else None
+        if name == "source":
+            return self.card_view(s, e.source) if e.source is not None else None
+        if name in self.fields:
+            return getattr(e, name)
+        return self.more(name)
+
+    def more(self, name: str):
+        """An attribute beyond the shared ones; a game without any refuses every name."""
+        raise _Missing(name)

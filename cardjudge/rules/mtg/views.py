@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
 from cardjudge.rules.core.frozen import thaw
+from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.views import ObjectView, PlayerValue
 from cardjudge.rules.mtg.abilities import keyword_abilities
 
@@ -445,30 +446,21 @@ class PlayerView(PlayerValue):
         raise _Missing(name)
 
 
-class EventView:
-    """An event as the card language sees it (``e``)."""
+class EventView(core_views.EventView):
+    """An event as the card language sees it (``e``), with its first card (``card``) and the
+    step it happened in (``step``)."""
 
-    __slots__ = ("s", "event")
+    __slots__ = ()
+    card_view = CardView
+    player_view = PlayerView
 
-    def __init__(self, s, event):
-        self.s = s
-        self.event = event
-
-    def attr(self, name: str):
-        """``e.name`` in the card language."""
-        e, s = self.event, self.s
-        if name == "cards":
-            return [CardView(s, oid) for oid in e.cards]
+    def more(self, name: str):
+        """``e.card`` and ``e.step``."""
+        e = self.event
         if name == "card":
-            return CardView(s, e.cards[0]) if e.cards else None
-        if name == "player":
-            return PlayerView(s, e.player) if e.player else None
+            return CardView(self.s, e.cards[0]) if e.cards else None
         if name == "step":
             return e.method
-        if name == "source":
-            return CardView(s, e.source) if e.source is not None else None
-        if name in ("kind", "reason", "from_zone", "to_zone"):
-            return getattr(e, name)
         raise _Missing(name)
 
 

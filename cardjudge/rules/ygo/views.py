@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
+from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.views import ObjectView, PlayerValue
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
@@ -325,28 +326,13 @@ class PlayerView(PlayerValue):
         raise _Missing(name)
 
 
-class EventView:
-    """An event as the card language sees it (``e``)."""
+class EventView(core_views.EventView):
+    """An event as the card language sees it (``e``), with the way it happened (``method``)."""
 
-    __slots__ = ("s", "event")
-
-    def __init__(self, s, event):
-        self.s = s
-        self.event = event
-
-    def attr(self, name: str):
-        e, s = self.event, self.s
-        if name == "cards":
-            return [CardView(s, oid) for oid in e.cards]
-        if name == "player":
-            return PlayerView(s, e.player) if e.player else None
-        if name == "source":
-            return CardView(s, e.source) if e.source is not None else None
-        if name in ("kind", "reason", "method", "from_zone", "to_zone"):
-            return getattr(e, name)
-        from cardjudge.rules.core.expr import _Missing
-
-        raise _Missing(name)
+    __slots__ = ()
+    card_view = CardView
+    player_view = PlayerView
+    fields = core_views.EventView.fields + ("method",)
 
 
 class Game:
