@@ -5,7 +5,8 @@ way; their identity is shared: a view of an object equals another view of the sa
 the same object, and a player view equals another view of that player and the player's name
 (so that ``c.controller == you`` holds whether ``controller`` gives a view or a name).
 An event view (``e``) reads the same fields of an event in every game, through the game's
-own card and player views.
+own card and player views, and ``ability_env`` gives an ability's expressions the same names
+(``self``, ``you``, ``opponent``, ``game``, ``e``) in every game that has these views.
 
 >>> you = PlayerValue(None, "you")
 >>> you == "you", you == PlayerValue(None, "opponent"), "you" in {you}
@@ -16,7 +17,9 @@ own card and player views.
 
 from __future__ import annotations
 
-from cardjudge.rules.core.expr import _Missing
+from typing import NamedTuple
+
+from cardjudge.rules.core.expr import Env, _Missing
 
 
 class ObjectView:
@@ -87,3 +90,36 @@ class EventView:
     def more(self, name: str):
         """An attribute beyond the shared ones; a game without any refuses every name."""
         raise _Missing(name)
+
+
+class GameView:
+    """The game as a card-language value (``game``); the subclass says which attributes it has."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s):
+        self.s = s
+
+
+class Views(NamedTuple):
+    """A game's card-language views: of an object, a player, the game and an event."""
+
+    card: type
+    player: type
+    game: type
+    event: type
+
+
+def ability_env(views: Views, s, source_oid: int | None, controller: str, event=None,
+                extra: dict | None = None) -> Env:
+    """The names an ability's expressions see: self, you, opponent, game, e (as ``views``), and extras."""
+    variables = {
+        "self": views.card(s, source_oid) if source_oid is not None else None,
+        "you": views.player(s, controller),
+        "opponent": views.player(s, s.opponent_of(controller)),
+        "game": views.game(s),
+        "e": views.event(s, event) if event is not None else None,
+    }
+    if extra:
+        variables.update(extra)
+    return Env(variables)

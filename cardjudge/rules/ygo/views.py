@@ -335,13 +335,10 @@ class EventView(core_views.EventView):
     fields = core_views.EventView.fields + ("method",)
 
 
-class Game:
+class Game(core_views.GameView):
     """The game as the card language sees it (``game.phase``, ``game.turn``)."""
 
-    __slots__ = ("s",)
-
-    def __init__(self, s):
-        self.s = s
+    __slots__ = ()
 
     def attr(self, name: str):
         s = self.s
@@ -366,18 +363,12 @@ class Game:
         raise _Missing(name)
 
 
+VIEWS = core_views.Views(card=CardView, player=PlayerView, game=Game, event=EventView)
+
+
 def env_for(s, source_oid: int | None, controller: str, event=None, extra: dict | None = None) -> Env:
     """The names an ability's expressions see: self, you, opponent, game, e, and extras."""
-    variables = {
-        "self": CardView(s, source_oid) if source_oid is not None else None,
-        "you": PlayerView(s, controller),
-        "opponent": PlayerView(s, s.opponent_of(controller)),
-        "game": Game(s),
-        "e": EventView(s, event) if event is not None else None,
-    }
-    if extra:
-        variables.update(extra)
-    return Env(variables)
+    return core_views.ability_env(VIEWS, s, source_oid, controller, event, extra)
 
 
 def goal_env(s, player: str) -> Env:
