@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from cardjudge.errors import InputError
+from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
 
@@ -104,15 +105,6 @@ class Ability:
     keyword: str | None = None  # the keyword this ability comes from (Crew, Equip)
 
 
-def _expr(value, what: str):
-    if value is None:
-        return None
-    try:
-        return parse(value)
-    except InputError as error:
-        raise InputError(f"{what}: {error.message}") from None
-
-
 def split_cost(text: str) -> tuple[str, bool, bool]:
     """A symbol string into (mana symbols, has {T}, has {Q}).
 
@@ -158,8 +150,8 @@ def _cost_part(raw) -> CostPart:
     count = spec.get("count", 1)
     if not isinstance(count, int) or count < 1:
         raise InputError(f"cost: {kind}: count must be a positive number")
-    return CostPart(kind, where=_expr(spec.get("where"), f"cost {kind}"), count=count,
-                    source=_expr(spec.get("from"), f"cost {kind}"))
+    return CostPart(kind, where=parsed(spec.get("where"), f"cost {kind}"), count=count,
+                    source=parsed(spec.get("from"), f"cost {kind}"))
 
 
 def _cost(raw) -> tuple[str, bool, bool, tuple]:
@@ -185,37 +177,30 @@ def _target(raw, number: int) -> TargetSlot:
     count = raw.get("count", 1)
     low, high = (count, count) if isinstance(count, int) else tuple(count)
     return TargetSlot(str(raw.get("name", "t" if number == 0 else f"t{number + 1}")),
-                      _expr(raw["from"], "targets from"), _expr(raw.get("where"), "targets where"), low, high)
+                      parsed(raw["from"], "targets from"), parsed(raw.get("where"), "targets where"), low, high)
 
 
 def _check_steps(steps, what: str) -> tuple:
-    if not isinstance(steps, list):
-        raise InputError(f"{what} must be a list of steps")
-    for step in steps:
-        if not isinstance(step, dict) or not step:
-            raise InputError(f"{what}: each step is a mapping like {{destroy: t}}")
-        op = next(iter(step))
-        if op not in EFFECT_OPS:
-            raise InputError(f"{what}: unknown step {op!r}")
+    for step, op in steps_with_ops(steps, what, EFFECT_OPS):
         body = step[op]
         if op == "if":
             if not isinstance(body, str):
                 raise InputError(f"{what}: 'if' takes a condition, with 'then' (and 'else') beside it")
-            _expr(body, "if")
+            parsed(body, "if")
             _check_steps(step.get("then", []), "if/then")
             _check_steps(step.get("else", []), "if/else")
         elif op == "delayed":
             if not isinstance(body, dict) or body.get("on") not in EVENTS:
                 raise InputError(f"{what}: delayed needs 'on' (one of {', '.join(sorted(EVENTS))}) and 'effect'")
-            _expr(body.get("when", "true"), "delayed when")
+            parsed(body.get("when", "true"), "delayed when")
             _check_steps(body.get("effect", []), "delayed effect")
         elif isinstance(body, str):
             if op not in ("add_mana",):
-                _expr(body, op)
+                parsed(body, op)
         elif isinstance(body, dict):
             for key, value in body.items():
                 if key in _EXPRESSION_KEYS and isinstance(value, str):
-                    _expr(value, f"{op}.{key}")
+                    parsed(value, f"{op}.{key}")
     return tuple(freeze(step) for step in steps)
 
 
@@ -224,14 +209,7 @@ _EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     """Check and compile one ability mapping of a card file."""
-    if not isinstance(raw, dict):
-        raise InputError("an ability is a mapping with a 'kind'")
-    unknown = set(raw) - ABILITY_KEYS
-    if unknown:
-        raise InputError(f"unknown key {sorted(unknown)[0]!r}")
-    kind = raw.get("kind")
-    if kind not in KINDS:
-        raise InputError(f"kind: unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+    kind = ability_kind(raw, ABILITY_KEYS, KINDS, kind_prefix="kind: ")
     mana, tap, untap, parts = _cost(raw.get("cost"))
     timing = raw.get("timing", "any")
     if timing not in TIMINGS:
@@ -266,8 +244,8 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         targets=tuple(_target(t, n) for n, t in enumerate(raw.get("targets") or [])),
         effect=_check_steps(raw.get("effect") or [], "effect"),
         on=on,
-        when=_expr(raw.get("when"), "when"),
-        condition=_expr(raw.get("if"), "if"),
+        when=parsed(raw.get("when"), "when"),
+        condition=parsed(raw.get("if"), "if"),
         optional=bool(raw.get("optional", False)),
         rule=freeze(rule) if rule else (),
         zones=(zones,) if isinstance(zones, str) else tuple(zones),

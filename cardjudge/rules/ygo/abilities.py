@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.expr import parse
+from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 
@@ -100,15 +100,6 @@ class Ability:
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
 
 
-def _expr(value, what: str):
-    if value is None:
-        return None
-    try:
-        return parse(value)
-    except InputError as error:
-        raise InputError(f"{what}: {error.message}") from None
-
-
 def _count(value, what: str) -> tuple[int, int]:
     if isinstance(value, int):
         return value, value
@@ -124,7 +115,7 @@ def _cost(raw) -> CostSpec:
     if kind not in COST_KINDS:
         raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
     if kind == "pay_lp":
-        return CostSpec(kind, amount="half" if spec == "half" else _expr(spec, "pay_lp"))
+        return CostSpec(kind, amount="half" if spec == "half" else parsed(spec, "pay_lp"))
     if spec == "self":
         return CostSpec(kind, self_only=True)
     if not isinstance(spec, dict):
@@ -135,8 +126,8 @@ def _cost(raw) -> CostSpec:
     default_source = {"discard": "you.hand", "tribute": "you.monsters", "reveal": "you.hand"}.get(kind, "you.hand")
     return CostSpec(
         kind,
-        source=_expr(spec.get("from", default_source), f"cost {kind}"),
-        where=_expr(spec.get("where"), f"cost {kind}"),
+        source=parsed(spec.get("from", default_source), f"cost {kind}"),
+        where=parsed(spec.get("where"), f"cost {kind}"),
         count=_count(spec.get("count", 1), f"cost {kind}")[0],
     )
 
@@ -152,22 +143,15 @@ def _target(raw, number: int) -> TargetSlot:
     low, high = _count(raw.get("count", 1), "target")
     return TargetSlot(
         name=str(raw.get("name", "t" if number == 0 else f"t{number + 1}")),
-        source=_expr(raw["from"], "target from"),
-        where=_expr(raw.get("where"), "target where"),
+        source=parsed(raw["from"], "target from"),
+        where=parsed(raw.get("where"), "target where"),
         min=low,
         max=high,
     )
 
 
 def _check_steps(steps, what: str) -> tuple:
-    if not isinstance(steps, list):
-        raise InputError(f"{what} must be a list of steps")
-    for step in steps:
-        if not isinstance(step, dict) or not step:
-            raise InputError(f"{what}: each step is a mapping like {{destroy: t}}")
-        op = next(iter(step))
-        if op not in EFFECT_OPS:
-            raise InputError(f"{what}: unknown step {op!r}")
+    for step, op in steps_with_ops(steps, what, EFFECT_OPS):
         _parse_step_expressions(step)
         if op == "if":
             _check_steps(step.get("then", []), "if/then")
@@ -182,14 +166,14 @@ _EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk"
 def _parse_step_expressions(step: dict) -> None:
     (op, body), *rest = step.items()
     if isinstance(body, str) and op not in ("negate_summon", "negate_activation"):
-        _expr(body, op)
+        parsed(body, op)
     if isinstance(body, dict):
         for key, value in body.items():
             if key in _EXPRESSION_KEYS and isinstance(value, str):
-                _expr(value, f"{op}.{key}")
+                parsed(value, f"{op}.{key}")
     for key, value in rest:
         if key in _EXPRESSION_KEYS and isinstance(value, str):
-            _expr(value, f"{op}.{key}")
+            parsed(value, f"{op}.{key}")
 
 
 def _effect_summons(steps) -> bool:
@@ -204,14 +188,7 @@ def _effect_summons(steps) -> bool:
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     """Check and compile one ability mapping of a card file."""
-    if not isinstance(raw, dict):
-        raise InputError("an ability is a mapping with a 'kind'")
-    unknown = set(raw) - ABILITY_KEYS
-    if unknown:
-        raise InputError(f"unknown key {sorted(unknown)[0]!r}")
-    kind = raw.get("kind")
-    if kind not in KINDS:
-        raise InputError(f"unknown ability kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+    kind = ability_kind(raw, ABILITY_KEYS, KINDS)
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise InputError(f"unknown limit {limit!r} (known: {', '.join(sorted(LIMITS))})")
@@ -240,21 +217,21 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         kind=kind,
         zones=tuple(zones),
         on=raw.get("on"),
-        when=_expr(raw.get("when"), "when"),
+        when=parsed(raw.get("when"), "when"),
         timing=timing,
         mandatory=bool(raw.get("mandatory", False)),
-        condition=_expr(raw.get("condition"), "condition"),
-        requires_on_resolve=_expr(raw.get("requires_on_resolve"), "requires_on_resolve"),
+        condition=parsed(raw.get("condition"), "condition"),
+        requires_on_resolve=parsed(raw.get("requires_on_resolve"), "requires_on_resolve"),
         limit=limit,
         limit_key=raw.get("limit_key"),
         damage_step=bool(raw.get("damage_step", False)),
         costs=costs,
         targets=targets,
         effect=effect,
-        applies_to=_expr(raw.get("applies_to"), "applies_to"),
+        applies_to=parsed(raw.get("applies_to"), "applies_to"),
         rule=tuple(sorted((k, _rule_value(k, v)) for k, v in rule.items())) if isinstance(rule, dict) else (),
         speed=raw.get("speed"),
-        pay_lp=_expr(raw.get("pay_lp"), "pay_lp"),
+        pay_lp=parsed(raw.get("pay_lp"), "pay_lp"),
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
         remains=bool(raw.get("remains", False)),
@@ -267,5 +244,5 @@ def _rule_value(name: str, value):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
         return tuple(sorted(value.items()))
     if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects"):
-        return _expr(value, f"rule {name}")
+        return parsed(value, f"rule {name}")
     return value
