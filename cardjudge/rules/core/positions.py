@@ -4,13 +4,13 @@ A position starts with the same header in every game: its top-level fields, the 
 definitions (``cards``), the players in turn order, the active player, the phase and the turn
 number; each player's entry is a mapping of known fields. ``read_header`` checks all that and
 ``player_body`` one player's entry; each refuses bad input with an InputError naming the file
-and line. What a game's zones, cards and extra fields mean stays in that game's module.
+and line. ``written_header`` writes the header of a state back. What a game's zones, cards and
+extra fields mean stays in that game's module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from cardjudge.cards import yamlio
 from cardjudge.cards.loader import CardPool, library, parse_cards
@@ -19,10 +19,10 @@ from cardjudge.errors import InputError
 NEEDS_PLAYERS = "a position needs 'players' (a mapping of players in turn order)"
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """What the header of a position says: the card pool (library and inline cards), the
-    ``players`` node as read, the players in turn order, the active player, phase and turn."""
+    ``players`` node as read, the players in turn order, the active player, phase and turn
+    (in that order when unpacked)."""
 
     pool: CardPool
     players_node: dict
@@ -91,3 +91,14 @@ def player_body(players_node: dict, player: str, fields: set, source: str, unkno
         if key not in fields:
             fail(f"unknown {unknown} {key!r} for player {player!r}", source, body, key)
     return body
+
+
+def written_header(s, players: dict, **more) -> dict:
+    """The header of the position ``s`` as written: game, turn, active player, phase, the
+    ``players`` entries, the ``more`` fields, the winner, and the inline card definitions when
+    the position has some."""
+    out = {"game": s.game, "turn": s.turn, "active": s.active, "phase": s.phase, "players": players, **more,
+           "winner": s.winner}
+    if s.pool.inline:
+        out["cards"] = [dict(card) for card in s.pool.inline]
+    return out

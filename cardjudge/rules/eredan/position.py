@@ -96,9 +96,8 @@ def load(data: dict, source: str) -> State:
     two = "an Eredan position needs 'players': two players in turn order"
     header = read_header(data, source, "eredan", top_fields=TOP_FIELDS, phases=PHASES, default_phase="fight_choice",
                          not_two_players=two, no_players=two)
-    ld.pool = pool = header.pool
-    ld.players = players = header.players
-    players_node, active, phase, turn = header.players_node, header.active, header.phase, header.turn
+    pool, players_node, players, active, phase, turn = header
+    ld.pool, ld.players = pool, players
     error, rules = options.check(data.get("rules"))
     if error:
         ld.fail(error, data, "rules")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze, thaw
-from cardjudge.rules.core.positions import fail, player_body, read_header
+from cardjudge.rules.core.positions import fail, player_body, read_header, written_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
@@ -35,8 +35,7 @@ def load(data: dict, source: str) -> State:
     """A State from a parsed position mapping; refused whole with file:line on any error."""
     header = read_header(data, source, "mtg", top_fields=TOP_FIELDS, phases=STEPS, default_phase="main1",
                          not_two_players="a Magic position here has exactly two players")
-    pool, players_node, players = header.pool, header.players_node, header.players
-    active, phase, turn = header.active, header.phase, header.turn
+    pool, players_node, players, active, phase, turn = header
 
     objects: dict[int, Obj] = {}
     zones: dict = {}
@@ -497,10 +496,7 @@ def to_dict(s: State) -> dict:
             body["drawn_this_turn"] = state.get("drawn")
         players[player] = body
     stack = [_item_entry(s, item) for item in s.chain]
-    out: dict = {"game": "mtg", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
-                 "stack": stack, "winner": s.winner}
-    if s.pool.inline:
-        out["cards"] = [dict(card) for card in s.pool.inline]
+    out = written_header(s, players, stack=stack)
     if s.winner is None:
         out["priority"] = s.get("priority") or s.active
         if s.get("passes"):

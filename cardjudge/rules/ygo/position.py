@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.cards.loader import CardPool
-from cardjudge.rules.core.positions import fail, player_body, read_header
+from cardjudge.rules.core.positions import fail, player_body, read_header, written_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo.flow import PHASES
@@ -24,8 +24,7 @@ def load(data: dict, source: str) -> State:
     """A State from a parsed position mapping."""
     header = read_header(data, source, "ygo", top_fields=TOP_FIELDS, phases=PHASES, default_phase="main1",
                          not_two_players="a Yu-Gi-Oh position has exactly two players")
-    pool, players_node, players = header.pool, header.players_node, header.players
-    active, phase, turn = header.active, header.phase, header.turn
+    pool, players_node, players, active, phase, turn = header
 
     objects: dict[int, Obj] = {}
     zones: dict = {}
@@ -233,10 +232,7 @@ def to_dict(s: State) -> dict:
          "controller": e.controller}
         for e in s.lasting
     ]
-    out = {"game": "ygo", "turn": s.turn, "active": s.active, "phase": s.phase, "players": players,
-           "winner": s.winner}
-    if s.pool.inline:
-        out["cards"] = [dict(card) for card in s.pool.inline]
+    out = written_header(s, players)
     if lasting:
         out["lasting"] = lasting
     out.update(moment.write(s))
