@@ -60,6 +60,33 @@ class PlayerValue:
         return self.name
 
 
+class PlayerView(PlayerValue):
+    """A player as the card language sees it in a game of zones: the cards in each of its
+    ``zones`` (as ``card_view``), ``hand_size``, ``opponent`` and ``name``; ``more`` answers the
+    attributes a game adds."""
+
+    __slots__ = ()
+    card_view = ObjectView
+    zones: tuple = ()
+
+    def attr(self, name: str):
+        """``player.name`` in the card language."""
+        s = self.s
+        if name in self.zones:
+            return [self.card_view(s, oid) for oid in s.zone(self.name, name)]
+        if name == "hand_size":
+            return len(s.zone(self.name, "hand"))
+        if name == "opponent":
+            return self.__class__(s, s.opponent_of(self.name))
+        if name == "name":
+            return self.name
+        return self.more(name)
+
+    def more(self, name: str):
+        """An attribute beyond the shared ones; a game without any refuses every name."""
+        raise _Missing(name)
+
+
 class EventView:
     """An event as the card language sees it (``e``): its cards, player and source as the game's
     views (``card_view``, ``player_view``) and its plain ``fields``; ``more`` answers the

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
 from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core import views as core_views
-from cardjudge.rules.core.views import ObjectView, PlayerValue
+from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
@@ -416,31 +416,25 @@ _CARD_ATTRIBUTES = {
 }
 
 
-class PlayerView(PlayerValue):
+class PlayerView(core_views.PlayerView):
     """A player as the card language sees it (``you``, ``opponent``, a player target)."""
 
     __slots__ = ()
+    card_view = CardView
+    zones = PLAYER_ZONES
 
-    def attr(self, name: str):
-        """``player.name`` in the card language."""
+    def more(self, name: str):
+        """The Magic attributes of a player: its permanents by type, life, library size, turn."""
         s = self.s
-        if name in PLAYER_ZONES:
-            return [CardView(s, oid) for oid in s.zone(self.name, name)]
         if name in ("creatures", "lands", "artifacts"):
             kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
         if name in ("life", "lp"):
             return s.player(self.name).life
-        if name == "hand_size":
-            return len(s.zone(self.name, "hand"))
         if name == "library_size":
             return len(s.zone(self.name, "library"))
-        if name == "opponent":
-            return PlayerView(s, s.opponent_of(self.name))
         if name == "is_active":
             return s.active == self.name
-        if name == "name":
-            return self.name
         if name == "is_player":
             return True
         raise _Missing(name)

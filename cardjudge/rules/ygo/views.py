@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
 from cardjudge.rules.core import views as core_views
-from cardjudge.rules.core.views import ObjectView, PlayerValue
+from cardjudge.rules.core.views import ObjectView
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
@@ -294,29 +294,24 @@ _CARD_ATTRIBUTES = {
 }
 
 
-class PlayerView(PlayerValue):
+class PlayerView(core_views.PlayerView):
     """A player as the card language sees it (``you``, ``opponent``, ``e.player``)."""
 
     __slots__ = ()
+    card_view = CardView
+    zones = PLAYER_ZONES
 
-    def attr(self, name: str):
+    def more(self, name: str):
+        """The Yu-Gi-Oh attributes of a player: its field, LP, deck size, turn, free zones."""
         s = self.s
-        if name in PLAYER_ZONES:
-            return [CardView(s, oid) for oid in s.zone(self.name, name)]
         if name == "field":
             return [CardView(s, oid) for zone in ON_FIELD for oid in s.zone(self.name, zone)]
         if name == "lp":
             return s.player(self.name).life
-        if name == "hand_size":
-            return len(s.zone(self.name, "hand"))
         if name == "deck_size":
             return len(s.zone(self.name, "deck"))
-        if name == "opponent":
-            return PlayerView(s, s.opponent_of(self.name))
         if name == "is_turn_player":
             return s.active == self.name
-        if name == "name":
-            return self.name
         if name == "free_monster_zones":
             return 5 - len(s.zone(self.name, "monsters"))
         if name == "free_spell_zones":
