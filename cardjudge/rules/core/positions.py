@@ -4,7 +4,8 @@ A position starts with the same header in every game: its top-level fields, the 
 definitions (``cards``), the players in turn order, the active player, the phase and the turn
 number; each player's entry is a mapping of known fields. ``read_header`` checks all that and
 ``player_body`` one player's entry; each refuses bad input with an InputError naming the file
-and line. ``written_header`` writes the header of a state back. What a game's zones, cards and
+and line. ``card_label`` and ``card_owner`` read the label and owner of a card entry the same
+way in every game. ``written_header`` writes the header of a state back. What a game's zones, cards and
 extra fields mean stays in that game's module.
 """
 
@@ -91,6 +92,29 @@ def player_body(players_node: dict, player: str, fields: set, source: str, unkno
         if key not in fields:
             fail(f"unknown {unknown} {key!r} for player {player!r}", source, body, key)
     return body
+
+
+def card_label(entry: dict, name: str, player: str, zone: str, index: int, labels, players, source: str,
+               node) -> str:
+    """The label of the card entry ``node[index]`` in ``player``'s ``zone``: its ``id``, else
+    ``name#zone<index>`` (``name#player.zone<index>`` when that is taken); refused when the label
+    is already among ``labels`` or ``players``."""
+    label = entry.get("id")
+    if label is None:
+        base = f"{name}#{zone}{index}"
+        label = base if base not in labels else f"{name}#{player}.{zone}{index}"
+    label = str(label)
+    if label in labels or label in players:
+        fail(f"label {label!r} is used twice", source, node, index)
+    return label
+
+
+def card_owner(entry: dict, player: str, players, source: str) -> str:
+    """The owner of a card entry: its ``owner`` (by default ``player``), refused when it is not one of ``players``."""
+    owner = entry.get("owner", player)
+    if owner not in players:
+        fail(f"unknown owner {owner!r}", source, entry, "owner")
+    return owner
 
 
 def written_header(s, players: dict, **more) -> dict:

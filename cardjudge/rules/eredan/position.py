@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardjudge.rules.core.lasting import remaining
-from cardjudge.rules.core.positions import fail, player_body, read_header
+from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options, work
 from cardjudge.rules.eredan.abilities import STATS, TIMED
@@ -56,14 +56,7 @@ class _Loader:
         return self.next_id
 
     def label_for(self, entry: dict, name: str, player: str, zone: str, index: int, node) -> str:
-        label = entry.get("id")
-        if label is None:
-            base = f"{name}#{zone}{index}"
-            label = base if base not in self.labels else f"{name}#{player}.{zone}{index}"
-        label = str(label)
-        if label in self.labels or label in self.players:
-            self.fail(f"label {label!r} is used twice", node, index)
-        return label
+        return card_label(entry, name, player, zone, index, self.labels, self.players, self.source, node)
 
     def oid_of(self, label, node, key) -> int:
         if label is None:
@@ -144,9 +137,7 @@ def load(data: dict, source: str) -> State:
             card = pool[entry["card"]]
             if card_type(card) == "personnage":
                 ld.fail(f"{card.name!r} is a character: it cannot be attached", entries, index)
-            owner = entry.get("owner", player)
-            if owner not in players:
-                ld.fail(f"unknown owner {owner!r}", entry, "owner")
+            owner = card_owner(entry, player, players, source)
             label = ld.label_for(entry, card.name, player, "attached", index, entries)
             flags = frozenset({"waiting"}) if entry.get("waiting") else frozenset()
             obj = Obj(ld.new_id(), label, card.name, owner, owner, "attached", flags=flags, equipped_to=holder)

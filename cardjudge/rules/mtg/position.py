@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze, thaw
-from cardjudge.rules.core.positions import fail, player_body, read_header, written_header
+from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header, written_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
@@ -179,16 +179,8 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
     for key in entry:
         if key not in allowed:
             fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
-    label = entry.get("id")
-    if label is None:
-        base = f"{name}#{zone}{index}"
-        label = base if base not in labels else f"{name}#{player}.{zone}{index}"
-    label = str(label)
-    if label in labels or label in players:
-        fail(f"label {label!r} is used twice", source, node, index)
-    owner = entry.get("owner", player)
-    if owner not in players:
-        fail(f"unknown owner {owner!r}", source, entry, "owner")
+    label = card_label(entry, name, player, zone, index, labels, players, source, node)
+    owner = card_owner(entry, player, players, source)
     flags = set()
     extra = {}
     refs = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.cards.loader import CardPool
-from cardjudge.rules.core.positions import fail, player_body, read_header, written_header
+from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header, written_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo.flow import PHASES
@@ -115,16 +115,8 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
         fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
     if zone == "field_spell" and card["subtype"] != "field":
         fail(f"{name!r} is not a Field Spell", source, node, index)
-    label = entry.get("id")
-    if label is None:
-        base = f"{name}#{zone}{index}"
-        label = base if base not in labels else f"{name}#{player}.{zone}{index}"
-    label = str(label)
-    if label in labels or label in players:
-        fail(f"label {label!r} is used twice", source, node, index)
-    owner = entry.get("owner", player)
-    if owner not in players:
-        fail(f"unknown owner {owner!r}", source, entry, "owner")
+    label = card_label(entry, name, player, zone, index, labels, players, source, node)
+    owner = card_owner(entry, player, players, source)
     face_up = entry.get("face_up", zone in ("monsters", "graveyard", "banished", "field_spell") and zone != "spells_traps")
     if zone in ("hand", "deck", "extra_deck"):
         face_up = False
