@@ -17,6 +17,8 @@ CASES = [
     ("unknown-phase.yaml", 4, ["lunch"]),
     ("bad-expression.yaml", 11, ["Broken Spell", "condition", "malformed expression"]),
     ("bad-yaml.yaml", 9, ["YAML"]),
+    ("label-twice.yaml", 10, ["label 'AX' is used twice"]),
+    ("unknown-owner.yaml", 9, ["unknown owner 'nobody'"]),
 ]
 
 
