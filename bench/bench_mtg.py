@@ -24,7 +24,7 @@ def forget_answers() -> None:
     """Forget the answers remembered across states (payments, problems by shape, printed characteristics)."""
     mana._cached_payments.cache_clear()
     shapes.forget()
-    views._printed_chars.clear()
+    views._printed_by_definition.clear()
 
 
 def main(argv=None) -> int:

@@ -12,6 +12,7 @@ MODULES = [
     "cardjudge.rules.core.orderings",
     "cardjudge.rules.core.lasting",
     "cardjudge.rules.core.frozen",
+    "cardjudge.rules.core.identity_memo",
     "cardjudge.rules.core.views",
     "cardjudge.cards.loader",
     "cardjudge.solver.explain",

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import Name, evaluate
+from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
@@ -509,16 +510,13 @@ def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     return cache[key]
 
 
-_self_mentions: dict = {}  # id(target specs) -> (the specs, whether an expression of theirs names self)
+_self_mentions = IdentityMemo()  # target specs -> whether an expression of theirs names self
 
 
 def _mention_self(specs) -> bool:
     """Whether the target specs' expressions name ``self`` (the only way they can see their source)."""
-    known = _self_mentions.get(id(specs))
-    if known is None or known[0] is not specs:
-        known = _self_mentions[id(specs)] = (specs, any(_names_self(spec.source) or _names_self(spec.where)
-                                                        for spec in specs))
-    return known[1]
+    return _self_mentions.get(specs, lambda specs: any(_names_self(spec.source) or _names_self(spec.where)
+                                                       for spec in specs))
 
 
 def _names_self(tree) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
 from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core import views as core_views
+from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
 
@@ -58,7 +59,7 @@ def card_def(s, oid):
     return cache[key]
 
 
-_ability_cache: dict = {}  # id(card definition) -> (the definition, its abilities)
+_abilities_by_definition = IdentityMemo()
 
 
 def copied_keywords(s, oid) -> tuple:
@@ -71,16 +72,8 @@ def copied_keywords(s, oid) -> tuple:
 
 def abilities_of(card) -> tuple:
     """A card's abilities: those of its file, then those its keywords stand for (Crew, Equip)."""
-    # the definition is kept with its entry and compared: once a position's own definition is
-    # freed, its id may be reused by another definition of the same name with other keywords
-    known = _ability_cache.get(id(card))
-    if known is not None and known[0] is card:
-        return known[1]
-    found = card.abilities + keyword_abilities(card.fields, len(card.abilities))
-    if len(_ability_cache) >= 4096:
-        _ability_cache.clear()  # positions loaded one after another each bring their own definitions
-    _ability_cache[id(card)] = (card, found)
-    return found
+    return _abilities_by_definition.get(
+        card, lambda c: c.abilities + keyword_abilities(c.fields, len(c.abilities)))
 
 
 def object_abilities(s, oid) -> tuple:
@@ -153,24 +146,21 @@ def evaluate_cards(text_or_tree, env) -> list[int]:
     return [item.oid for item in items if isinstance(item, CardView) and item.oid in env.vars["_s"].objects]
 
 
-_printed_chars: dict = {}  # id(card definition) -> (the definition, its Chars)
+_printed_by_definition = IdentityMemo()
 
 
 def _printed(card) -> Chars:
     """The characteristics a card definition gives before anything modifies them (remembered)."""
-    known = _printed_chars.get(id(card))
-    if known is not None and known[0] is card:
-        return known[1]
+    return _printed_by_definition.get(card, _printed_chars)
+
+
+def _printed_chars(card) -> Chars:
     power, toughness = card["power"], card["toughness"]  # numbers: the card loader refuses anything else
     types = tuple(card["types"] or ())
     if power is None and "Creature" in types:
         power, toughness = 0, 0
-    found = Chars(card.name, power, toughness, types, tuple(card["subtypes"] or ()), tuple(card["supertypes"] or ()),
-                  tuple(card["keywords"] or ()), colors_of(card), card["mana_cost"] or "")
-    if len(_printed_chars) >= 4096:
-        _printed_chars.clear()  # positions loaded one after another each bring their own definitions
-    _printed_chars[id(card)] = (card, found)
-    return found
+    return Chars(card.name, power, toughness, types, tuple(card["subtypes"] or ()), tuple(card["supertypes"] or ()),
+                 tuple(card["keywords"] or ()), colors_of(card), card["mana_cost"] or "")
 
 
 def _unmodified(s, obj) -> bool:
