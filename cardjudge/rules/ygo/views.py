@@ -171,8 +171,8 @@ def chars(s, oid) -> Chars:
     is_monster = card["kind"] == "monster"
     visible = obj.face_up or obj.zone not in ON_FIELD
     atk_add = def_add = 0
-    if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard"):
-        rules = continuous_rules(s, "modify")
+    rules = continuous_rules(s, "modify") if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard") else ()
+    if rules:
         subject = CardView(s, oid)
         for layer in (_TYPE_FIELDS, _STAT_FIELDS):
             cache[("chars_partial", oid)] = Chars(name, atk, defense, level, race, attribute, False, atk)
