@@ -186,6 +186,11 @@ def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
 
 
+def _same(one, other) -> bool:
+    """Whether two states are equal (by identity first: comparing States builds their keys)."""
+    return one is other or one == other
+
+
 class _Search:
     """One search: the options, the counters and the tables shared by all iterations."""
 
@@ -197,11 +202,19 @@ class _Search:
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
         self.nodes = self.hits = 0
         self.depth = -1
-        self.seen: set = set()
-        self.path: dict = {}  # key -> ply, for the states of the current line
-        self.failed: dict = {}  # key -> [(budget, plies left if cut else None, need)] failing
+        # Each distinct key gets a small number once (its position in ``ids``); the tables below
+        # use it instead of the key, whose hash and equality are computed by Python code (and
+        # compare whole canonical keys). ``met`` finds the number and whether the goal holds
+        # from the state object itself: the search meets the same objects again (the domain
+        # remembers the states its actions lead to), which then costs one look-up by id.
+        self.ids: dict = {}  # key -> its number, for every key seen
+        self.met: dict = {}  # id(state) -> (state, its key's number, whether the goal holds)
+        self.path: dict = {}  # number -> ply, for the states of the current line
+        self.failed: dict = {}  # number -> [(budget, plies left if cut else None, need)] failing
         self.cuts = 0  # how many times the ply bound cut a line so far
-        self.won: dict = {}  # (state, budget) -> (value, lines, need, plies left if cut)
+        # (number, budget) -> [(state, value, lines, need, plies left if cut)]: lines hold the
+        # actions of one exact state, so a win is reused only from an equal state.
+        self.won: dict = {}
         self.ply_cut = False
         self.best_line: Line | None = None
         self.start = self.last_progress = time.perf_counter()
@@ -209,7 +222,7 @@ class _Search:
     # -- bookkeeping -------------------------------------------------------------------------
 
     def stats(self) -> SearchStats:
-        return SearchStats(self.nodes, len(self.seen), time.perf_counter() - self.start,
+        return SearchStats(self.nodes, len(self.ids), time.perf_counter() - self.start,
                            self.depth, self.hits)
 
     def tick(self) -> None:
@@ -238,17 +251,20 @@ class _Search:
         The table remembers failures and wins with what they need: a result that the ply bound
         cut somewhere below is reused only where no more plies are left (a failure) or exactly
         as many (a win, whose lines may depend on them), and reports the cut again there."""
-        key = self.domain.key(state)
-        self.seen.add(key)
-        if self.goal(state):
+        met = self.met.get(id(state))
+        if met is None or met[0] is not state:
+            met = self.meet(state)
+        _, sid, reached = met
+        if reached:
             return 1, [Line()], _UNTAINTED, 0
-        if key in self.path:
+        on_path = self.path.get(sid)
+        if on_path is not None:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
-            return 0, [], self.path[key], 0
+            return 0, [], on_path, 0
         left = self.max_plies - ply
         if self.transpositions:
-            known = self.recall(state, key, budget, left)
+            known = self.recall(state, sid, budget, left)
             if known is not None:
                 return known
         actor = self.domain.actor(state)
@@ -259,29 +275,45 @@ class _Search:
                 self.cut()
             return 0, [], _UNTAINTED, 0
         self.expand_one()
-        self.path[key] = ply
+        self.path[sid] = ply
         cuts = self.cuts
         try:
             value, lines, low, need = self.expand(state, actor, budget, ply)
         finally:
-            del self.path[key]
+            del self.path[sid]
         cut_left = left if self.cuts != cuts else None
         if value == 1:
             low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
         if self.transpositions and low >= ply:
             if value == 0:
-                self.remember_failure(key, budget, cut_left, need)
+                self.remember_failure(sid, budget, cut_left, need)
             elif not self.all_lines:
-                self.won[(state, budget)] = (value, lines, need, cut_left)
+                self.remember_win(state, sid, budget, (value, lines, need, cut_left))
         return value, lines, low, need
 
-    def recall(self, state, key, budget: int, left: int):
+    def meet(self, state) -> tuple:
+        """(state, the number of its key, whether the goal holds there), remembered by id."""
+        key = self.domain.key(state)
+        sid = self.ids.get(key)
+        if sid is None:
+            sid = self.ids[key] = len(self.ids)
+        met = self.met[id(state)] = (state, sid, bool(self.goal(state)))
+        return met
+
+    def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
+        """``result`` (value, lines, need, plies left if cut) for ``state`` with ``budget``,
+        replacing what an equal state had."""
+        entries = self.won.setdefault((sid, budget), [])
+        entries[:] = [entry for entry in entries if not _same(entry[0], state)]
+        entries.append((state, *result))
+
+    def recall(self, state, sid: int, budget: int, left: int):
         """The remembered result for ``state`` with ``budget`` and ``left`` plies, or None.
 
         A failure without a cut holds for any smaller budget too (fewer lines to try) and for
         any number of plies left: with fewer than it needed, the bound cuts a line that was
         searched, which is reported again. A cut failure holds for as many plies or fewer."""
-        for failed_budget, cut_left, need in self.failed.get(key, ()):
+        for failed_budget, cut_left, need in self.failed.get(sid, ()):
             if cut_left is None:
                 if failed_budget == budget or (failed_budget > budget and left >= need):
                     self.hits += 1
@@ -292,14 +324,15 @@ class _Search:
                 self.hits += 1
                 self.cut()
                 return 0, [], _UNTAINTED, need
-        cached = self.won.get((state, budget))
-        if cached is not None:
-            value, lines, need, cut_left = cached
+        for won_state, value, lines, need, cut_left in self.won.get((sid, budget), ()):
+            if not _same(won_state, state):
+                continue
             if cut_left == left or (cut_left is None and left >= need):
                 self.hits += 1
                 if cut_left is not None:
                     self.cut()
                 return value, lines, _UNTAINTED, need
+            return None
         return None
 
     def can_move(self, state, actor, budget: int) -> bool:
@@ -317,10 +350,11 @@ class _Search:
         self.ply_cut = True
         self.cuts += 1
 
-    def remember_failure(self, key, budget: int, cut_left: int | None, need: int) -> None:
-        """No line from ``key`` with ``budget`` counted actions, searched ``need`` plies deep
-        (cut by the bound with ``cut_left`` plies left, or None when nothing was cut)."""
-        entries = self.failed.setdefault(key, [])
+    def remember_failure(self, sid: int, budget: int, cut_left: int | None, need: int) -> None:
+        """No line from the key numbered ``sid`` with ``budget`` counted actions, searched
+        ``need`` plies deep (cut by the bound with ``cut_left`` plies left, or None when nothing
+        was cut)."""
+        entries = self.failed.setdefault(sid, [])
         if (budget, cut_left, need) not in entries:
             entries.append((budget, cut_left, need))
 
