@@ -186,6 +186,10 @@ def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
 
 
+_UNKNOWN = object()  # not asked yet
+_AT_GOAL = Line()  # the empty line, from a state where the goal holds
+
+
 def _same(one, other) -> bool:
     """Whether two states are equal (by identity first: comparing States builds their keys)."""
     return one is other or one == other
@@ -254,9 +258,9 @@ class _Search:
         met = self.met.get(id(state))
         if met is None or met[0] is not state:
             met = self.meet(state)
-        _, sid, reached = met
-        if reached:
-            return 1, [Line()], _UNTAINTED, 0
+        if met[2]:
+            return 1, [_AT_GOAL], _UNTAINTED, 0
+        sid = met[1]
         on_path = self.path.get(sid)
         if on_path is not None:
             # Going round a loop never helps reach a goal, but the failure is only true
@@ -267,7 +271,9 @@ class _Search:
             known = self.recall(state, sid, budget, left)
             if known is not None:
                 return known
-        actor = self.domain.actor(state)
+        actor = met[3]
+        if actor is _UNKNOWN:
+            actor = met[3] = self.domain.actor(state)
         if actor is None:
             return 0, [], _UNTAINTED, 0
         if left <= 0:
@@ -291,13 +297,14 @@ class _Search:
                 self.remember_win(state, sid, budget, (value, lines, need, cut_left))
         return value, lines, low, need
 
-    def meet(self, state) -> tuple:
-        """(state, the number of its key, whether the goal holds there), remembered by id."""
+    def meet(self, state) -> list:
+        """What the search knows of a state object, remembered by its id: [state, the number of
+        its key, whether the goal holds, who acts (_UNKNOWN until asked)]."""
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
             sid = self.ids[key] = len(self.ids)
-        met = self.met[id(state)] = (state, sid, bool(self.goal(state)))
+        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN]
         return met
 
     def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
@@ -378,28 +385,35 @@ class _Search:
 
     def any_of(self, state, actions, budget, ply, counted):
         best, best_lines, low, need = 0, [], _UNTAINTED, 0
+        all_lines, node, apply, counts = self.all_lines, self.node, self.domain.apply, self.domain.counts
         for action in actions:
-            cost = 1 if counted and self.domain.counts(action) else 0
+            cost = 1 if counted and counts(action) else 0
             if cost > budget:
                 continue
-            value, lines, child_low, child_need = self.node(
-                self.domain.apply(state, action), budget - cost, ply + 1)
-            low, need = min(low, child_low), max(need, child_need + 1)
+            value, lines, child_low, child_need = node(apply(state, action), budget - cost, ply + 1)
+            if child_low < low:
+                low = child_low
+            if child_need >= need:
+                need = child_need + 1
             if value > best:
                 best, best_lines = value, []
-            if value == best and value > 0 and (self.all_lines or not best_lines):
+            if value == best and value > 0 and (all_lines or not best_lines):
                 best_lines += [_prepend(action, cost, line) for line in lines]
-            if best == 1 and not self.all_lines:
+            if best == 1 and not all_lines:
                 break
         return best, best_lines, low, need
 
     def all_of(self, state, actions, budget, ply):
         value, answers, low, need = 1, [], _UNTAINTED, 0
+        node, apply = self.node, self.domain.apply
         for action in actions:
-            child, lines, child_low, child_need = self.node(self.domain.apply(state, action),
-                                                            budget, ply + 1)
-            low, need = min(low, child_low), max(need, child_need + 1)
-            value = min(value, child)
+            result, lines, child_low, child_need = node(apply(state, action), budget, ply + 1)
+            if child_low < low:
+                low = child_low
+            if child_need >= need:
+                need = child_need + 1
+            if result < value:
+                value = result
             if value == 0:
                 return 0, [], low, need
             answers.append((action, lines))
