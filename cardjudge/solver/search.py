@@ -492,6 +492,22 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         raise ValueError("max_actions must be 0 or more")
     if max_plies is None:
         max_plies = 30 + 15 * max_actions
+    # Every state and listing a search builds stays reachable from its tables, so a collection
+    # finds little garbage while each full one scans them all: fewer, larger youngest generations.
+    old_threshold = gc.get_threshold()
+    gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
+    try:
+        return _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
+                       all_lines, transpositions, max_plies, progress, max_actions)
+    finally:
+        # Restored once the search's own tables are gone with the frame of _search: the
+        # collection that soon follows then does not scan them (only what the caller keeps).
+        gc.set_threshold(*old_threshold)
+
+
+def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds, all_lines,
+            transpositions, max_plies, progress, max_actions) -> SearchResult:
+    """The body of :func:`search_lines`, its options checked."""
     search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
                      all_lines, transpositions, max_plies, progress)
     best_value, best_lines, best_depth = 0, [], None
@@ -499,10 +515,6 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     stopped = None
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 4 * max_plies + 200))  # three frames per ply
-    # Every state and listing a search builds stays reachable from its tables, so a collection
-    # finds little garbage while each full one scans them all: fewer, larger youngest generations.
-    old_threshold = gc.get_threshold()
-    gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
         for depth in range(max_actions + 1):
             search.tick()
@@ -520,7 +532,6 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         stopped = stop.why
     finally:
         sys.setrecursionlimit(old_limit)
-        gc.set_threshold(*old_threshold)
 
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
