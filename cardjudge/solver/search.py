@@ -267,7 +267,7 @@ class _Search:
             # for lines through that ancestor, so it taints what is cached above.
             return 0, [], on_path, 0
         left = self.max_plies - ply
-        if self.transpositions:
+        if self.transpositions and (sid in self.failed or self.won):
             known = self.recall(state, sid, budget, left)
             if known is not None:
                 return known
@@ -284,7 +284,7 @@ class _Search:
         self.path[sid] = ply
         cuts = self.cuts
         try:
-            value, lines, low, need = self.expand(state, actor, budget, ply)
+            value, lines, low, need = self.expand(state, met, actor, budget, ply)
         finally:
             del self.path[sid]
         cut_left = left if self.cuts != cuts else None
@@ -299,12 +299,13 @@ class _Search:
 
     def meet(self, state) -> list:
         """What the search knows of a state object, remembered by its id: [state, the number of
-        its key, whether the goal holds, who acts (_UNKNOWN until asked)]."""
+        its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
+        (None until expanded; see :meth:`options`)]."""
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
             sid = self.ids[key] = len(self.ids)
-        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN]
+        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None]
         return met
 
     def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
@@ -365,23 +366,35 @@ class _Search:
         if (budget, cut_left, need) not in entries:
             entries.append((budget, cut_left, need))
 
-    def expand(self, state, actor, budget, ply):
+    def expand(self, state, met: list, actor, budget, ply):
+        """The value of ``state`` (whose :meth:`meet` entry is ``met``) where ``actor`` decides."""
+        options = met[4]
+        if options is None:
+            options = met[4] = self.options(state, actor)
+        if actor == CHANCE:
+            if self.chance == "worst":
+                return self.all_of(state, options, budget, ply)
+            if self.chance == "best":
+                return self.any_of(state, options, budget, ply, counted=False)
+            return self.expectation(state, options, budget, ply)
+        if actor == self.searcher:
+            return self.any_of(state, options, budget, ply, counted=True)
+        return self.all_of(state, options, budget, ply)
+
+    def options(self, state, actor) -> list:
+        """What is tried where ``actor`` decides: the actions, only a pass for a passive
+        opponent who may pass; chance's outcomes ((outcome, probability) pairs for an
+        expectation). Kept by :meth:`expand` for the next time the state is expanded."""
         domain = self.domain
         if actor == CHANCE:
             outcomes = domain.chance_outcomes(state)
-            if self.chance == "worst":
-                return self.all_of(state, [a for a, _ in outcomes], budget, ply)
-            if self.chance == "best":
-                return self.any_of(state, [a for a, _ in outcomes], budget, ply, counted=False)
-            return self.expectation(state, outcomes, budget, ply)
-        if actor == self.searcher:
-            return self.any_of(state, domain.actions(state), budget, ply, counted=True)
+            return outcomes if self.chance == "expect" else [a for a, _ in outcomes]
         options = domain.actions(state)
-        if self.opponent == "passive":
+        if actor != self.searcher and self.opponent == "passive":
             passes = [a for a in options if domain.is_pass(a)]
             if passes:
                 options = passes[:1]
-        return self.all_of(state, options, budget, ply)
+        return options
 
     def any_of(self, state, actions, budget, ply, counted):
         best, best_lines, low, need = 0, [], _UNTAINTED, 0
