@@ -208,11 +208,12 @@ class _Search:
         self.depth = -1
         # Each distinct key gets a small number once (its position in ``ids``); the tables below
         # use it instead of the key, whose hash and equality are computed by Python code (and
-        # compare whole canonical keys). ``met`` finds the number and whether the goal holds
-        # from the state object itself: the search meets the same objects again (the domain
-        # remembers the states its actions lead to), which then costs one look-up by id.
+        # compare whole canonical keys). ``met`` finds the number, whether the goal holds, who
+        # acts and the options from the state object itself: the search meets the same objects
+        # again at every budget (the domain remembers the states its actions lead to), which
+        # then costs one look-up by id instead of the key, the goal and the domain's memos.
         self.ids: dict = {}  # key -> its number, for every key seen
-        self.met: dict = {}  # id(state) -> (state, its key's number, whether the goal holds)
+        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet)
         self.path: dict = {}  # number -> ply, for the states of the current line
         self.failed: dict = {}  # number -> [(budget, plies left if cut else None, need)] failing
         self.cuts = 0  # how many times the ply bound cut a line so far
