@@ -431,3 +431,55 @@ def test_every_order_of_independent_flips_is_one_class(order):
     game = Toggles(n=4, want=range(4))
     assert line_class(game, game.root, game.goal, Line(tuple(order), 4)) == \
         line_class(game, game.root, game.goal, Line(("flip0", "flip1", "flip2", "flip3"), 4))
+
+
+# -- copies merged by the key, wins kept per exact state --------------------------------------
+
+
+class _Twins:
+    """The opponent hands over copy "a" (two ways, "a" and "a2") or copy "b"; playing the copy
+    you hold wins. The key merges the two copies, but the winning action names the copy held."""
+
+    root = ("start",)
+
+    def goal(self, state):
+        return state[0] == "played"
+
+    def actor(self, state):
+        return {"start": "them", "has": "you"}.get(state[0])
+
+    def actions(self, state):
+        if state[0] == "start":
+            return ["a", "b", "a2"]
+        return [f"play {state[1]}"] if state[0] == "has" else []
+
+    def apply(self, state, action):
+        if state[0] == "start":
+            return ("has", action[0])  # a new (equal) tuple every time
+        return ("played", state[1])
+
+    def chance_outcomes(self, state):
+        return []
+
+    def key(self, state):
+        return state[0]
+
+    def counts(self, action):
+        return action.startswith("play")
+
+    def is_pass(self, action):
+        return False
+
+
+def test_a_win_is_reused_only_from_an_equal_state_not_from_a_merged_copy():
+    game = _Twins()
+    result = run(game, max_actions=1, opponent="adversarial")
+    assert result.found and result.complete
+    (line,) = result.lines
+    assert line.actions == ("a", "play a")
+    # "b" gets its own line (the copy's key is the same, its action is not); "a2" leads to a
+    # state equal to the one "a" leads to, whose win is reused from the table.
+    assert [(at, alt, sub.actions) for at, alt, sub in line.replies] == [
+        (0, "b", ("play b",)), (0, "a2", ("play a",))]
+    assert result.stats.transposition_hits == 1
+    assert run(game, max_actions=1, opponent="adversarial", transpositions=False).lines == result.lines

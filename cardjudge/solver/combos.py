@@ -113,8 +113,12 @@ class EngineDomain:
         self.root_turn = root.turn
         self.this_turn = this_turn
         self._engine_apply = apply_within_turn if this_turn else engine_apply
-        self._actions: dict = {}
-        self._applied: dict = {}
+        # Both memos are keyed by object identity (ids, with the objects kept in the entry so that
+        # an id cannot be reused while it is remembered): hashing a State builds its whole exact
+        # key, and hashing an Action all its fields, on every look-up. The search meets the same
+        # state again as the same object (the child remembered here), so nothing is lost.
+        self._actions: dict = {}  # id(state) -> (state, its actions once per copy)
+        self._applied: dict = {}  # (id(state), id(action)) -> (state, action, the state after)
 
     # -- Domain protocol ------------------------------------------------------------------------
 
@@ -124,14 +128,14 @@ class EngineDomain:
     def actions(self, state) -> list:
         if self._ended(state):
             return []
-        cached = self._actions.get(state)
-        if cached is not None:
-            return cached
+        cached = self._actions.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
         listed = legal_actions(state)
         unique = self._once_per_copy(state, listed)
         if len(self._actions) > _APPLY_CACHE:
             self._actions.clear()
-        self._actions[state] = unique
+        self._actions[id(state)] = (state, unique)
         return unique
 
     def _once_per_copy(self, state, listed: list) -> list:
@@ -172,13 +176,14 @@ class EngineDomain:
                 names.described_costs(action.costs), names.described(action.targets))
 
     def apply(self, state, action):
-        key = (state, action)
-        after = self._applied.get(key)
-        if after is None:
-            after = self._engine_apply(state, action)
-            if len(self._applied) > _APPLY_CACHE:
-                self._applied.clear()
-            self._applied[key] = after
+        mark = (id(state), id(action))
+        known = self._applied.get(mark)
+        if known is not None and known[0] is state and known[1] is action:
+            return known[2]
+        after = self._engine_apply(state, action)
+        if len(self._applied) > _APPLY_CACHE:
+            self._applied.clear()
+        self._applied[mark] = (state, action, after)
         return after
 
     def actor(self, state) -> str | None:

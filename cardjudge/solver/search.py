@@ -186,6 +186,15 @@ def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
 
 
+_UNKNOWN = object()  # not asked yet
+_AT_GOAL = Line()  # the empty line, from a state where the goal holds
+
+
+def _same(one, other) -> bool:
+    """Whether two states are equal (by identity first: comparing States builds their keys)."""
+    return one is other or one == other
+
+
 class _Search:
     """One search: the options, the counters and the tables shared by all iterations."""
 
@@ -197,11 +206,20 @@ class _Search:
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
         self.nodes = self.hits = 0
         self.depth = -1
-        self.seen: set = set()
-        self.path: dict = {}  # key -> ply, for the states of the current line
-        self.failed: dict = {}  # key -> [(budget, plies left if cut else None, need)] failing
+        # Each distinct key gets a small number once (its position in ``ids``); the tables below
+        # use it instead of the key, whose hash and equality are computed by Python code (and
+        # compare whole canonical keys). ``met`` finds the number, whether the goal holds, who
+        # acts and the options from the state object itself: the search meets the same objects
+        # again at every budget (the domain remembers the states its actions lead to), which
+        # then costs one look-up by id instead of the key, the goal and the domain's memos.
+        self.ids: dict = {}  # key -> its number, for every key seen
+        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet)
+        self.path: dict = {}  # number -> ply, for the states of the current line
+        self.failed: dict = {}  # number -> [(budget, plies left if cut else None, need)] failing
         self.cuts = 0  # how many times the ply bound cut a line so far
-        self.won: dict = {}  # (state, budget) -> (value, lines, need, plies left if cut)
+        # (number, budget) -> [(state, value, lines, need, plies left if cut)]: lines hold the
+        # actions of one exact state, so a win is reused only from an equal state.
+        self.won: dict = {}
         self.ply_cut = False
         self.best_line: Line | None = None
         self.start = self.last_progress = time.perf_counter()
@@ -209,7 +227,7 @@ class _Search:
     # -- bookkeeping -------------------------------------------------------------------------
 
     def stats(self) -> SearchStats:
-        return SearchStats(self.nodes, len(self.seen), time.perf_counter() - self.start,
+        return SearchStats(self.nodes, len(self.ids), time.perf_counter() - self.start,
                            self.depth, self.hits)
 
     def tick(self) -> None:
@@ -238,20 +256,25 @@ class _Search:
         The table remembers failures and wins with what they need: a result that the ply bound
         cut somewhere below is reused only where no more plies are left (a failure) or exactly
         as many (a win, whose lines may depend on them), and reports the cut again there."""
-        key = self.domain.key(state)
-        self.seen.add(key)
-        if self.goal(state):
-            return 1, [Line()], _UNTAINTED, 0
-        if key in self.path:
+        met = self.met.get(id(state))
+        if met is None or met[0] is not state:
+            met = self.meet(state)
+        if met[2]:
+            return 1, [_AT_GOAL], _UNTAINTED, 0
+        sid = met[1]
+        on_path = self.path.get(sid)
+        if on_path is not None:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
-            return 0, [], self.path[key], 0
+            return 0, [], on_path, 0
         left = self.max_plies - ply
-        if self.transpositions:
-            known = self.recall(state, key, budget, left)
+        if self.transpositions and (sid in self.failed or self.won):
+            known = self.recall(state, sid, budget, left)
             if known is not None:
                 return known
-        actor = self.domain.actor(state)
+        actor = met[3]
+        if actor is _UNKNOWN:
+            actor = met[3] = self.domain.actor(state)
         if actor is None:
             return 0, [], _UNTAINTED, 0
         if left <= 0:
@@ -259,29 +282,47 @@ class _Search:
                 self.cut()
             return 0, [], _UNTAINTED, 0
         self.expand_one()
-        self.path[key] = ply
+        self.path[sid] = ply
         cuts = self.cuts
         try:
-            value, lines, low, need = self.expand(state, actor, budget, ply)
+            value, lines, low, need = self.expand(state, met, actor, budget, ply)
         finally:
-            del self.path[key]
+            del self.path[sid]
         cut_left = left if self.cuts != cuts else None
         if value == 1:
             low = _UNTAINTED  # a line that reaches the goal is valid wherever it is met
         if self.transpositions and low >= ply:
             if value == 0:
-                self.remember_failure(key, budget, cut_left, need)
+                self.remember_failure(sid, budget, cut_left, need)
             elif not self.all_lines:
-                self.won[(state, budget)] = (value, lines, need, cut_left)
+                self.remember_win(state, sid, budget, (value, lines, need, cut_left))
         return value, lines, low, need
 
-    def recall(self, state, key, budget: int, left: int):
+    def meet(self, state) -> list:
+        """What the search knows of a state object, remembered by its id: [state, the number of
+        its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
+        (None until expanded; see :meth:`options`)]."""
+        key = self.domain.key(state)
+        sid = self.ids.get(key)
+        if sid is None:
+            sid = self.ids[key] = len(self.ids)
+        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None]
+        return met
+
+    def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
+        """``result`` (value, lines, need, plies left if cut) for ``state`` with ``budget``,
+        replacing what an equal state had."""
+        entries = self.won.setdefault((sid, budget), [])
+        entries[:] = [entry for entry in entries if not _same(entry[0], state)]
+        entries.append((state, *result))
+
+    def recall(self, state, sid: int, budget: int, left: int):
         """The remembered result for ``state`` with ``budget`` and ``left`` plies, or None.
 
         A failure without a cut holds for any smaller budget too (fewer lines to try) and for
         any number of plies left: with fewer than it needed, the bound cuts a line that was
         searched, which is reported again. A cut failure holds for as many plies or fewer."""
-        for failed_budget, cut_left, need in self.failed.get(key, ()):
+        for failed_budget, cut_left, need in self.failed.get(sid, ()):
             if cut_left is None:
                 if failed_budget == budget or (failed_budget > budget and left >= need):
                     self.hits += 1
@@ -292,14 +333,15 @@ class _Search:
                 self.hits += 1
                 self.cut()
                 return 0, [], _UNTAINTED, need
-        cached = self.won.get((state, budget))
-        if cached is not None:
-            value, lines, need, cut_left = cached
+        for won_state, value, lines, need, cut_left in self.won.get((sid, budget), ()):
+            if not _same(won_state, state):
+                continue
             if cut_left == left or (cut_left is None and left >= need):
                 self.hits += 1
                 if cut_left is not None:
                     self.cut()
                 return value, lines, _UNTAINTED, need
+            return None
         return None
 
     def can_move(self, state, actor, budget: int) -> bool:
@@ -317,55 +359,75 @@ class _Search:
         self.ply_cut = True
         self.cuts += 1
 
-    def remember_failure(self, key, budget: int, cut_left: int | None, need: int) -> None:
-        """No line from ``key`` with ``budget`` counted actions, searched ``need`` plies deep
-        (cut by the bound with ``cut_left`` plies left, or None when nothing was cut)."""
-        entries = self.failed.setdefault(key, [])
+    def remember_failure(self, sid: int, budget: int, cut_left: int | None, need: int) -> None:
+        """No line from the key numbered ``sid`` with ``budget`` counted actions, searched
+        ``need`` plies deep (cut by the bound with ``cut_left`` plies left, or None when nothing
+        was cut)."""
+        entries = self.failed.setdefault(sid, [])
         if (budget, cut_left, need) not in entries:
             entries.append((budget, cut_left, need))
 
-    def expand(self, state, actor, budget, ply):
+    def expand(self, state, met: list, actor, budget, ply):
+        """The value of ``state`` (whose :meth:`meet` entry is ``met``) where ``actor`` decides."""
+        options = met[4]
+        if options is None:
+            options = met[4] = self.options(state, actor)
+        if actor == CHANCE:
+            if self.chance == "worst":
+                return self.all_of(state, options, budget, ply)
+            if self.chance == "best":
+                return self.any_of(state, options, budget, ply, counted=False)
+            return self.expectation(state, options, budget, ply)
+        if actor == self.searcher:
+            return self.any_of(state, options, budget, ply, counted=True)
+        return self.all_of(state, options, budget, ply)
+
+    def options(self, state, actor) -> list:
+        """What is tried where ``actor`` decides: the actions, only a pass for a passive
+        opponent who may pass; chance's outcomes ((outcome, probability) pairs for an
+        expectation). Kept by :meth:`expand` for the next time the state is expanded."""
         domain = self.domain
         if actor == CHANCE:
             outcomes = domain.chance_outcomes(state)
-            if self.chance == "worst":
-                return self.all_of(state, [a for a, _ in outcomes], budget, ply)
-            if self.chance == "best":
-                return self.any_of(state, [a for a, _ in outcomes], budget, ply, counted=False)
-            return self.expectation(state, outcomes, budget, ply)
-        if actor == self.searcher:
-            return self.any_of(state, domain.actions(state), budget, ply, counted=True)
+            return outcomes if self.chance == "expect" else [a for a, _ in outcomes]
         options = domain.actions(state)
-        if self.opponent == "passive":
+        if actor != self.searcher and self.opponent == "passive":
             passes = [a for a in options if domain.is_pass(a)]
             if passes:
                 options = passes[:1]
-        return self.all_of(state, options, budget, ply)
+        return options
 
     def any_of(self, state, actions, budget, ply, counted):
         best, best_lines, low, need = 0, [], _UNTAINTED, 0
+        all_lines, node, apply, counts = self.all_lines, self.node, self.domain.apply, self.domain.counts
         for action in actions:
-            cost = 1 if counted and self.domain.counts(action) else 0
+            cost = 1 if counted and counts(action) else 0
             if cost > budget:
                 continue
-            value, lines, child_low, child_need = self.node(
-                self.domain.apply(state, action), budget - cost, ply + 1)
-            low, need = min(low, child_low), max(need, child_need + 1)
+            value, lines, child_low, child_need = node(apply(state, action), budget - cost, ply + 1)
+            if child_low < low:
+                low = child_low
+            if child_need >= need:
+                need = child_need + 1
             if value > best:
                 best, best_lines = value, []
-            if value == best and value > 0 and (self.all_lines or not best_lines):
+            if value == best and value > 0 and (all_lines or not best_lines):
                 best_lines += [_prepend(action, cost, line) for line in lines]
-            if best == 1 and not self.all_lines:
+            if best == 1 and not all_lines:
                 break
         return best, best_lines, low, need
 
     def all_of(self, state, actions, budget, ply):
         value, answers, low, need = 1, [], _UNTAINTED, 0
+        node, apply = self.node, self.domain.apply
         for action in actions:
-            child, lines, child_low, child_need = self.node(self.domain.apply(state, action),
-                                                            budget, ply + 1)
-            low, need = min(low, child_low), max(need, child_need + 1)
-            value = min(value, child)
+            result, lines, child_low, child_need = node(apply(state, action), budget, ply + 1)
+            if child_low < low:
+                low = child_low
+            if child_need >= need:
+                need = child_need + 1
+            if result < value:
+                value = result
             if value == 0:
                 return 0, [], low, need
             answers.append((action, lines))
@@ -444,6 +506,22 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         raise ValueError("max_actions must be 0 or more")
     if max_plies is None:
         max_plies = 30 + 15 * max_actions
+    # Every state and listing a search builds stays reachable from its tables, so a collection
+    # finds little garbage while each full one scans them all: fewer, larger youngest generations.
+    old_threshold = gc.get_threshold()
+    gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
+    try:
+        return _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
+                       all_lines, transpositions, max_plies, progress, max_actions)
+    finally:
+        # Restored once the search's own tables are gone with the frame of _search: the
+        # collection that soon follows then does not scan them (only what the caller keeps).
+        gc.set_threshold(*old_threshold)
+
+
+def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds, all_lines,
+            transpositions, max_plies, progress, max_actions) -> SearchResult:
+    """The body of :func:`search_lines`, its options checked."""
     search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
                      all_lines, transpositions, max_plies, progress)
     best_value, best_lines, best_depth = 0, [], None
@@ -451,10 +529,6 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     stopped = None
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 4 * max_plies + 200))  # three frames per ply
-    # Every state and listing a search builds stays reachable from its tables, so a collection
-    # finds little garbage while each full one scans them all: fewer, larger youngest generations.
-    old_threshold = gc.get_threshold()
-    gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
         for depth in range(max_actions + 1):
             search.tick()
@@ -472,7 +546,6 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
         stopped = stop.why
     finally:
         sys.setrecursionlimit(old_limit)
-        gc.set_threshold(*old_threshold)
 
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
