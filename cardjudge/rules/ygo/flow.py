@@ -113,15 +113,28 @@ def next_step(d: Draft) -> int:
 
 
 def emit(d: Draft, event: Event) -> Event:
-    """Record an event and collect the triggers it causes (checked at the moment it happens)."""
+    """Record an event and collect the triggers it causes (checked at the moment it happens).
+
+    ``event`` is one made for this call (every caller builds it in the call): its ``labels``
+    and ``seq`` are filled in here, in place, and it is returned."""
     objects = d.objects
-    labels = tuple([objects[o].label for o in event.cards if o in objects])
-    # built field by field: dataclasses.replace costs several times more on this hot path
-    event = Event(event.kind, event.cards, event.player, event.reason, event.source, event.method,
-                  event.from_zone, event.to_zone, labels, d.game_data.get("step", 0))
+    cards = event.cards
+    if len(cards) == 1:
+        oid = cards[0]
+        labels = (objects[oid].label,) if oid in objects else ()
+    else:
+        labels = tuple([objects[o].label for o in cards if o in objects])
+    # completed in place through the slots' own setters (Event is frozen to its readers):
+    # building a second frozen Event cost more than the rest of this function
+    _set_labels(event, labels)
+    _set_seq(event, d.game_data.get("step", 0))
     d.events.append(event)
     triggers.collect(d, event)
     return event
+
+
+_set_labels = Event.__dict__["labels"].__set__
+_set_seq = Event.__dict__["seq"].__set__
 
 
 # ------------------------------------------------------------------ passing
