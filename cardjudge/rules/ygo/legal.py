@@ -555,12 +555,32 @@ def raw_actions(s) -> list[Action]:
 
 def legal_actions(s) -> list[Action]:
     """Every legal action now, numbered ``a1``, ``a2`` ... in a stable order."""
+    return list(_listed(s))
+
+
+def _listed(s) -> list:
+    """The memoised listing of ``legal_actions`` itself (not to be changed by the caller)."""
     cache = s.cache()
-    if "legal" not in cache:
-        listed = []
-        raw = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
-        for number, a in enumerate(raw if raw is not None else raw_actions(s), 1):
-            listed.append(Action(f"a{number}", a.player, a.kind, a.text, a.card, a.card_id, a.ability, a.costs,
-                                 a.targets, a.position, a.payload))
+    listed = cache.get("legal")
+    if listed is None:
+        listed = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
+        if listed is None:
+            listed = raw_actions(s)
+        # the actions were made for this listing only: numbering them in place saves a copy each
+        for action, action_id in zip(listed, _ids(len(listed))):
+            _set_id(action, action_id)
         cache["legal"] = listed
-    return list(cache["legal"])
+    return listed
+
+
+_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
+
+
+_IDS: list[str] = []
+
+
+def _ids(count: int) -> list[str]:
+    """The action ids a1, a2 ... up to ``count`` (made once)."""
+    while len(_IDS) < count:
+        _IDS.append(f"a{len(_IDS) + 1}")
+    return _IDS

@@ -25,7 +25,7 @@ def apply_within_turn(state: State, action) -> State:
 
 
 def _apply(state: State, action, stop_turn: int | None) -> State:
-    listed = legal.legal_actions(state)
+    listed = legal._listed(state)
     if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
