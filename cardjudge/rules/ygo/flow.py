@@ -220,6 +220,9 @@ def queue_hand_limit(d: Draft) -> None:
 
 
 def expire(d: Draft, moment: str) -> None:
+    """Lasting effects that run until ``moment`` end (durations counted in turns count down)."""
+    if not d.lasting:
+        return  # nothing to end, and the Draft keeps what it derived (no touched())
     kept, _ended = tick(d.lasting, moment)
     d.lasting = kept
     d.touched()
@@ -227,17 +230,22 @@ def expire(d: Draft, moment: str) -> None:
 
 def start_next_turn(d: Draft) -> None:
     expire(d, "end_of_turn")
-    d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
+    if d.used:
+        d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
     d.turn += 1
     d.active = d.opponent_of(d.active)
     for player in d.players:
         if "normal_summon_used" in d.player(player).flags:
             d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
-    turn_flags = {"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn", "flipped_this_turn"}
-    for oid, obj in list(d.objects.items()):
-        if obj.flags & turn_flags:
-            d.update(oid, flags=obj.flags - turn_flags)
+    changed = [(oid, obj) for oid, obj in d.objects.items() if obj.flags and not TURN_FLAGS.isdisjoint(obj.flags)]
+    for oid, obj in changed:
+        d.update(oid, flags=obj.flags - TURN_FLAGS)
     enter_phase(d, "draw")
+
+
+# the flags of an object that last for the turn
+TURN_FLAGS = frozenset({"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn",
+                        "flipped_this_turn"})
 
 
 # ------------------------------------------------------------------ the chain
