@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import redirected_to_banish
@@ -230,8 +231,6 @@ def _matching_events(s, ability, kind, obj, player):
 
 
 def _activation_event(s, link):
-    from cardjudge.rules.core.events import Event
-
     return Event("activated", cards=(link.oid,), player=link.controller, source=link.oid, reason="effect",
                  method="summons" if link.summons else None)
 
@@ -257,11 +256,14 @@ def _activation_candidates(s, player: str) -> list:
     key = ("activation_candidates", player)
     found = cache.get(key)
     if found is None:
-        activatable = _activatable_index(s.pool)
+        activatable = _activatable_index(s.pool).get
         zones, objects = s.zones, s.objects
-        found = cache[key] = [(zone, oid, activatable[objects[oid].card])
-                              for zone in ACTIVATION_ZONES for oid in zones.get((player, zone), ())
-                              if objects[oid].card in activatable]
+        found = cache[key] = []
+        for zone in ACTIVATION_ZONES:
+            for oid in zones.get((player, zone), ()):
+                abilities = activatable(objects[oid].card)
+                if abilities is not None:
+                    found.append((zone, oid, abilities))
     return found
 
 
