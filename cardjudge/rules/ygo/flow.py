@@ -140,12 +140,17 @@ _set_seq = Event.__dict__["seq"].__set__
 # ------------------------------------------------------------------ passing
 
 
+def opponent(s, player: str) -> str:
+    """The other player (a Yu-Gi-Oh game has two): ``opponent_of`` without its search."""
+    first, second = s.players
+    return second if player == first else first
+
+
 def do_pass(d: Draft) -> None:
     """The player with priority passes."""
     kind, priority, passes = window(d)
-    other = d.opponent_of(priority)
     if kind == "open":
-        set_window(d, "phase_end", other)
+        set_window(d, "phase_end", opponent(d, priority))
         return
     if kind == "phase_end":
         end_phase_now(d)
@@ -156,7 +161,7 @@ def do_pass(d: Draft) -> None:
         else:
             all_passed(d, kind)
         return
-    set_window(d, kind, other, passes + 1)
+    set_window(d, kind, opponent(d, priority), passes + 1)
 
 
 def all_passed(d: Draft, kind: str) -> None:
@@ -233,7 +238,7 @@ def start_next_turn(d: Draft) -> None:
     if d.used:
         d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
     d.turn += 1
-    d.active = d.opponent_of(d.active)
+    d.active = opponent(d, d.active)
     for player in d.players:
         if "normal_summon_used" in d.player(player).flags:
             d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
@@ -259,7 +264,7 @@ def add_link(d: Draft, link: Link) -> None:
     d.chain = (*d.chain, link)
     emit(d, Event("activated", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
                   source=link.oid, reason="effect"))
-    set_window(d, "respond", d.opponent_of(link.controller), 0)
+    set_window(d, "respond", opponent(d, link.controller), 0)
 
 
 def start_resolving(d: Draft) -> None:
@@ -339,7 +344,7 @@ def finish_triggers_if_done(d: Draft) -> None:
     if any(isinstance(p, PendingTrigger) for p in d.pending):
         return
     if d.chain:
-        set_window(d, "respond", d.opponent_of(d.chain[-1].controller), 0)
+        set_window(d, "respond", opponent(d, d.chain[-1].controller), 0)
 
 
 # These modules import this one; imported last (rather than in each function, as they were)

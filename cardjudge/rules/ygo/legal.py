@@ -236,13 +236,13 @@ def _activation_event(s, link):
 
 
 def _activatable_index(pool) -> dict:
-    """card name -> its abilities a player activates (card activations, ignition and quick
-    effects), for the cards that have some (built once per pool)."""
+    """card name -> (ability, its speed) for the abilities a player activates (card activations,
+    ignition and quick effects), for the cards that have some (built once per pool)."""
     index = getattr(pool, "_activatable_index", None)
     if index is None:
         index = {}
         for card in pool:
-            abilities = tuple(a for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
+            abilities = tuple((a, _speed(card, a)) for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
             if abilities:
                 index[card.name] = abilities
         pool._activatable_index = index
@@ -250,7 +250,7 @@ def _activatable_index(pool) -> dict:
 
 
 def _activation_candidates(s, player: str) -> list:
-    """(zone, oid, activatable abilities) of the player's cards that have some, in zone order;
+    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities, in zone order;
     memoised per state (a Draft forgets it at its next change)."""
     cache = s.cache()
     key = ("activation_candidates", player)
@@ -271,29 +271,31 @@ def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     actions = []
     own_turn = s.active == player
-    main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
-    top_speed = s.chain[-1].speed if s.chain else 0
+    speed_1_ok = own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    min_speed = max(2, s.chain[-1].speed if s.chain else 0) if kind == "respond" else 0
+    summon_window = kind == "summon"
+    # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
+    damage_rule = kind == "damage" or s.phase == "damage_step"
+    objects, pool = s.objects, s.pool
     for zone, oid, abilities in _activation_candidates(s, player):
-        obj = s.objects[oid]
-        card = s.pool[obj.card]
-        for ability in abilities:
+        obj = card = None
+        # the window's timing first (from the ability alone), then the card's state
+        for ability, speed in abilities:
             if zone not in ability.zones:
                 continue
-            speed = _speed(card, ability)
+            if speed == 1 and not speed_1_ok:
+                continue
+            if summon_window != (ability.on == "summoning"):
+                continue
+            if speed < min_speed:
+                continue
+            if damage_rule and not (ability.damage_step or speed == 3):
+                continue
+            if obj is None:
+                obj = objects[oid]
+                card = pool[obj.card]
             mode = _card_activation_mode(s, obj, card, ability, own_turn)
             if mode is None:
-                continue
-            if speed == 1 and not (own_turn and main_open):
-                continue
-            if kind == "summon" and ability.on != "summoning":
-                continue
-            if kind != "summon" and ability.on == "summoning":
-                continue
-            if kind == "damage" and not (ability.damage_step or speed == 3):
-                continue
-            if kind == "respond" and speed < max(2, top_speed):
-                continue
-            if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
                 continue
             key = _limit_key(obj, card, ability, player)
             if key is not None and key in s.used:
