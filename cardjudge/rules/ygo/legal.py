@@ -250,21 +250,33 @@ def _activatable_index(pool) -> dict:
 
 
 def _activation_candidates(s, player: str) -> list:
-    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities, in zone order;
-    memoised per state (a Draft forgets it at its next change)."""
+    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities,
+    in zone order; memoised per state (a Draft forgets it at its next change)."""
     cache = s.cache()
     key = ("activation_candidates", player)
     found = cache.get(key)
     if found is None:
-        activatable = _activatable_index(s.pool).get
+        pool = s.pool
+        activatable = (getattr(pool, "_activatable_index", None) or _activatable_index(pool)).get
         zones, objects = s.zones, s.objects
         found = cache[key] = []
-        for zone in ACTIVATION_ZONES:
-            for oid in zones.get((player, zone), ()):
+        for zone, zone_key in _zone_keys(player):
+            for oid in zones.get(zone_key, ()):
                 abilities = activatable(objects[oid].card)
                 if abilities is not None:
                     found.append((zone, oid, abilities))
     return found
+
+
+_ZONE_KEYS: dict = {}
+
+
+def _zone_keys(player: str) -> tuple:
+    """(zone, key of the player's zone) for ``ACTIVATION_ZONES``, made once per player name."""
+    keys = _ZONE_KEYS.get(player)
+    if keys is None:
+        keys = _ZONE_KEYS[player] = tuple((zone, (player, zone)) for zone in ACTIVATION_ZONES)
+    return keys
 
 
 def activations(s, player: str, kind: str) -> list[Action]:
