@@ -113,26 +113,44 @@ def next_step(d: Draft) -> int:
 
 
 def emit(d: Draft, event: Event) -> Event:
-    """Record an event and collect the triggers it causes (checked at the moment it happens)."""
+    """Record an event and collect the triggers it causes (checked at the moment it happens).
+
+    ``event`` is one made for this call (every caller builds it in the call): its ``labels``
+    and ``seq`` are filled in here, in place, and it is returned."""
     objects = d.objects
-    labels = tuple([objects[o].label for o in event.cards if o in objects])
-    # built field by field: dataclasses.replace costs several times more on this hot path
-    event = Event(event.kind, event.cards, event.player, event.reason, event.source, event.method,
-                  event.from_zone, event.to_zone, labels, d.game_data.get("step", 0))
+    cards = event.cards
+    if len(cards) == 1:
+        oid = cards[0]
+        labels = (objects[oid].label,) if oid in objects else ()
+    else:
+        labels = tuple([objects[o].label for o in cards if o in objects])
+    # completed in place through the slots' own setters (Event is frozen to its readers):
+    # building a second frozen Event cost more than the rest of this function
+    _set_labels(event, labels)
+    _set_seq(event, d.game_data.get("step", 0))
     d.events.append(event)
     triggers.collect(d, event)
     return event
 
 
+_set_labels = Event.__dict__["labels"].__set__
+_set_seq = Event.__dict__["seq"].__set__
+
+
 # ------------------------------------------------------------------ passing
+
+
+def opponent(s, player: str) -> str:
+    """The other player (a Yu-Gi-Oh game has two): ``opponent_of`` without its search."""
+    first, second = s.players
+    return second if player == first else first
 
 
 def do_pass(d: Draft) -> None:
     """The player with priority passes."""
     kind, priority, passes = window(d)
-    other = d.opponent_of(priority)
     if kind == "open":
-        set_window(d, "phase_end", other)
+        set_window(d, "phase_end", opponent(d, priority))
         return
     if kind == "phase_end":
         end_phase_now(d)
@@ -143,7 +161,7 @@ def do_pass(d: Draft) -> None:
         else:
             all_passed(d, kind)
         return
-    set_window(d, kind, other, passes + 1)
+    set_window(d, kind, opponent(d, priority), passes + 1)
 
 
 def all_passed(d: Draft, kind: str) -> None:
@@ -207,6 +225,9 @@ def queue_hand_limit(d: Draft) -> None:
 
 
 def expire(d: Draft, moment: str) -> None:
+    """Lasting effects that run until ``moment`` end (durations counted in turns count down)."""
+    if not d.lasting:
+        return  # nothing to end, and the Draft keeps what it derived (no touched())
     kept, _ended = tick(d.lasting, moment)
     d.lasting = kept
     d.touched()
@@ -214,17 +235,22 @@ def expire(d: Draft, moment: str) -> None:
 
 def start_next_turn(d: Draft) -> None:
     expire(d, "end_of_turn")
-    d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
+    if d.used:
+        d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
     d.turn += 1
-    d.active = d.opponent_of(d.active)
+    d.active = opponent(d, d.active)
     for player in d.players:
         if "normal_summon_used" in d.player(player).flags:
             d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
-    turn_flags = {"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn", "flipped_this_turn"}
-    for oid, obj in list(d.objects.items()):
-        if obj.flags & turn_flags:
-            d.update(oid, flags=obj.flags - turn_flags)
+    changed = [(oid, obj) for oid, obj in d.objects.items() if obj.flags and not TURN_FLAGS.isdisjoint(obj.flags)]
+    for oid, obj in changed:
+        d.update(oid, flags=obj.flags - TURN_FLAGS)
     enter_phase(d, "draw")
+
+
+# the flags of an object that last for the turn
+TURN_FLAGS = frozenset({"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn",
+                        "flipped_this_turn"})
 
 
 # ------------------------------------------------------------------ the chain
@@ -238,7 +264,7 @@ def add_link(d: Draft, link: Link) -> None:
     d.chain = (*d.chain, link)
     emit(d, Event("activated", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
                   source=link.oid, reason="effect"))
-    set_window(d, "respond", d.opponent_of(link.controller), 0)
+    set_window(d, "respond", opponent(d, link.controller), 0)
 
 
 def start_resolving(d: Draft) -> None:
@@ -318,7 +344,7 @@ def finish_triggers_if_done(d: Draft) -> None:
     if any(isinstance(p, PendingTrigger) for p in d.pending):
         return
     if d.chain:
-        set_window(d, "respond", d.opponent_of(d.chain[-1].controller), 0)
+        set_window(d, "respond", opponent(d, d.chain[-1].controller), 0)
 
 
 # These modules import this one; imported last (rather than in each function, as they were)

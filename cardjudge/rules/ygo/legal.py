@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot, solve
+from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import redirected_to_banish
@@ -230,20 +231,18 @@ def _matching_events(s, ability, kind, obj, player):
 
 
 def _activation_event(s, link):
-    from cardjudge.rules.core.events import Event
-
     return Event("activated", cards=(link.oid,), player=link.controller, source=link.oid, reason="effect",
                  method="summons" if link.summons else None)
 
 
 def _activatable_index(pool) -> dict:
-    """card name -> its abilities a player activates (card activations, ignition and quick
-    effects), for the cards that have some (built once per pool)."""
+    """card name -> (ability, its speed) for the abilities a player activates (card activations,
+    ignition and quick effects), for the cards that have some (built once per pool)."""
     index = getattr(pool, "_activatable_index", None)
     if index is None:
         index = {}
         for card in pool:
-            abilities = tuple(a for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
+            abilities = tuple((a, _speed(card, a)) for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
             if abilities:
                 index[card.name] = abilities
         pool._activatable_index = index
@@ -251,47 +250,64 @@ def _activatable_index(pool) -> dict:
 
 
 def _activation_candidates(s, player: str) -> list:
-    """(zone, oid, activatable abilities) of the player's cards that have some, in zone order;
-    memoised per state (a Draft forgets it at its next change)."""
+    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities,
+    in zone order; memoised per state (a Draft forgets it at its next change)."""
     cache = s.cache()
     key = ("activation_candidates", player)
     found = cache.get(key)
     if found is None:
-        activatable = _activatable_index(s.pool)
+        pool = s.pool
+        activatable = (getattr(pool, "_activatable_index", None) or _activatable_index(pool)).get
         zones, objects = s.zones, s.objects
-        found = cache[key] = [(zone, oid, activatable[objects[oid].card])
-                              for zone in ACTIVATION_ZONES for oid in zones.get((player, zone), ())
-                              if objects[oid].card in activatable]
+        found = cache[key] = []
+        for zone, zone_key in _zone_keys(player):
+            for oid in zones.get(zone_key, ()):
+                abilities = activatable(objects[oid].card)
+                if abilities is not None:
+                    found.append((zone, oid, abilities))
     return found
+
+
+_ZONE_KEYS: dict = {}
+
+
+def _zone_keys(player: str) -> tuple:
+    """(zone, key of the player's zone) for ``ACTIVATION_ZONES``, made once per player name."""
+    keys = _ZONE_KEYS.get(player)
+    if keys is None:
+        keys = _ZONE_KEYS[player] = tuple((zone, (player, zone)) for zone in ACTIVATION_ZONES)
+    return keys
 
 
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     actions = []
     own_turn = s.active == player
-    main_open = kind == "open" and s.phase in MAIN_PHASES and not s.chain
-    top_speed = s.chain[-1].speed if s.chain else 0
+    speed_1_ok = own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    min_speed = max(2, s.chain[-1].speed if s.chain else 0) if kind == "respond" else 0
+    summon_window = kind == "summon"
+    # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
+    damage_rule = kind == "damage" or s.phase == "damage_step"
+    objects, pool = s.objects, s.pool
     for zone, oid, abilities in _activation_candidates(s, player):
-        obj = s.objects[oid]
-        card = s.pool[obj.card]
-        for ability in abilities:
+        obj = card = None
+        # the window's timing first (from the ability alone), then the card's state
+        for ability, speed in abilities:
             if zone not in ability.zones:
                 continue
-            speed = _speed(card, ability)
+            if speed == 1 and not speed_1_ok:
+                continue
+            if summon_window != (ability.on == "summoning"):
+                continue
+            if speed < min_speed:
+                continue
+            if damage_rule and not (ability.damage_step or speed == 3):
+                continue
+            if obj is None:
+                obj = objects[oid]
+                card = pool[obj.card]
             mode = _card_activation_mode(s, obj, card, ability, own_turn)
             if mode is None:
-                continue
-            if speed == 1 and not (own_turn and main_open):
-                continue
-            if kind == "summon" and ability.on != "summoning":
-                continue
-            if kind != "summon" and ability.on == "summoning":
-                continue
-            if kind == "damage" and not (ability.damage_step or speed == 3):
-                continue
-            if kind == "respond" and speed < max(2, top_speed):
-                continue
-            if s.phase == "damage_step" and kind != "damage" and not (ability.damage_step or speed == 3):
                 continue
             key = _limit_key(obj, card, ability, player)
             if key is not None and key in s.used:
@@ -555,12 +571,32 @@ def raw_actions(s) -> list[Action]:
 
 def legal_actions(s) -> list[Action]:
     """Every legal action now, numbered ``a1``, ``a2`` ... in a stable order."""
+    return list(_listed(s))
+
+
+def _listed(s) -> list:
+    """The memoised listing of ``legal_actions`` itself (not to be changed by the caller)."""
     cache = s.cache()
-    if "legal" not in cache:
-        listed = []
-        raw = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
-        for number, a in enumerate(raw if raw is not None else raw_actions(s), 1):
-            listed.append(Action(f"a{number}", a.player, a.kind, a.text, a.card, a.card_id, a.ability, a.costs,
-                                 a.targets, a.position, a.payload))
+    listed = cache.get("legal")
+    if listed is None:
+        listed = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
+        if listed is None:
+            listed = raw_actions(s)
+        # the actions were made for this listing only: numbering them in place saves a copy each
+        for action, action_id in zip(listed, _ids(len(listed))):
+            _set_id(action, action_id)
         cache["legal"] = listed
-    return list(cache["legal"])
+    return listed
+
+
+_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
+
+
+_IDS: list[str] = []
+
+
+def _ids(count: int) -> list[str]:
+    """The action ids a1, a2 ... up to ``count`` (made once)."""
+    while len(_IDS) < count:
+        _IDS.append(f"a{len(_IDS) + 1}")
+    return _IDS

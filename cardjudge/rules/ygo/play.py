@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.ygo import battle, effects, flow, legal, summons
-from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger, window
+from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger
 
 
 def apply(state: State, action) -> State:
@@ -25,7 +25,7 @@ def apply_within_turn(state: State, action) -> State:
 
 
 def _apply(state: State, action, stop_turn: int | None) -> State:
-    listed = legal.legal_actions(state)
+    listed = legal._listed(state)
     if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
@@ -138,8 +138,13 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
     player has a decision to make (None otherwise). With ``stop_turn``, it also stops as soon
     as the game is in another turn than that one."""
     data = d.game_data  # the Draft's own dict: the calls below change it in place
+    lives = d.player_states  # the Draft's own list, changed in place too
     for _ in range(2000):
-        effects.check_lp(d)
+        # effects.check_lp only when someone is at 0 (its call and generator cost more than this)
+        for player_state in lives:
+            if player_state.life <= 0:
+                effects.check_lp(d)
+                break
         if d.winner is not None or "choice" in data or (stop_turn is not None and d.turn != stop_turn):
             return None
         if data.get("maintenance"):
@@ -148,13 +153,13 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         if data.get("resolving_chain"):
             flow.resolve_next(d)
             continue
-        has_triggers = bool(d.pending) and any(isinstance(p, PendingTrigger) for p in d.pending)
-        if has_triggers and (not d.chain or d.get("placing")):
-            if not d.get("placing"):
+        pending = d.pending
+        if pending and (not d.chain or data.get("placing")) and any(isinstance(p, PendingTrigger) for p in pending):
+            if not data.get("placing"):
                 flow.drop_missed_timing(d)
                 if not any(isinstance(p, PendingTrigger) for p in d.pending):
                     continue
-                d.game_data["placing"] = True
+                data["placing"] = True
             options = legal.trigger_actions(d)
             if options:
                 return None
@@ -162,8 +167,9 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
             d.pending = tuple(p for p in d.pending if not isinstance(p, PendingTrigger))
             flow.finish_triggers_if_done(d)
             continue
-        d.game_data.pop("placing", None)
-        kind, priority, _ = window(d)
+        if "placing" in data:
+            del data["placing"]
+        kind, priority, _ = data.get("window") or ("open", d.active, 0)  # flow.window, inline
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
         choices = legal.window_choices(d, kind, priority)
