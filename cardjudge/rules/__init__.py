@@ -20,6 +20,12 @@ def rules_for(game: str):
     an ``apply`` that stops once the turn has changed, for searches that treat later turns as
     ended (``core.engine.apply_within_turn`` falls back on ``apply``).
     """
-    if game not in GAMES:
-        raise KeyError(game)
-    return import_module(GAMES[game])
+    module = _LOADED.get(game)
+    if module is None:
+        if game not in GAMES:
+            raise KeyError(game)
+        module = _LOADED[game] = import_module(GAMES[game])
+    return module
+
+
+_LOADED: dict = {}  # game -> its rules module: every engine call asks, import_module is no lookup
