@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardjudge.rules.core.records import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CostPart:
     """One part of a paid cost: its kind, the cards it uses (labels), an amount."""
@@ -22,6 +25,7 @@ class CostPart:
         return out
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A legal action as listed by ``legal_actions``.

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardjudge.rules.core.records import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. ``cards`` are the oids of the objects as they are after it."""
