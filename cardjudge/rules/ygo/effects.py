@@ -25,12 +25,19 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 def redirected_to_banish(s, oid: int) -> bool:
     """Whether a card sent to the GY now would be banished instead (Dimensional Fissure, Macro Cosmos)."""
+    rules = continuous_rules(s, "redirect_gy_to_banish")
+    if not rules:
+        return False
     view = CardView(s, oid)
-    for source, ability, rule in continuous_rules(s, "redirect_gy_to_banish"):
+    for source, ability, rule in rules:
         env = env_for(s, source.oid, source.controller)
         if rule is True or evaluate(rule, env.with_subject(view)):
             return True
     return False
+
+
+# Monsters that return to the Extra Deck instead of the hand or the Deck.
+_EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, method: str | None = None,
@@ -40,24 +47,25 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     obj = d.objects[oid]
     if zone == "graveyard" and redirected_to_banish(d, oid):
         zone = "banished"
-    if zone in ("hand", "deck") and d.pool[obj.card]["kind"] == "monster" and d.pool[obj.card]["subtype"] in ("fusion", "synchro", "xyz", "link"):
-        zone = "extra_deck"
-    from_zone = obj.zone
-    equipped = [o for o in d.objects.values() if o.equipped_to == oid]
     hidden = zone in ("hand", "deck", "extra_deck")
+    if hidden and zone != "extra_deck":
+        card = d.pool[obj.card]
+        if card["kind"] == "monster" and card["subtype"] in _EXTRA_DECK_SUBTYPES:
+            zone = "extra_deck"
+    from_zone = obj.zone
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
-    flow.emit(d, Event("moved", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                       method=method, from_zone=from_zone, to_zone=zone))
+    player = obj.controller
+    flow.emit(d, Event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, Event("sent_to_gy", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                           method=method, from_zone=from_zone, to_zone=zone))
+        flow.emit(d, Event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, Event("left_field", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                           method=method, from_zone=from_zone, to_zone=zone))
-        for equip in equipped:  # an Equip Spell whose monster left is destroyed
-            if equip.oid in d.objects:
-                destroy(d, [equip.oid], "rule", None)
+        flow.emit(d, Event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        # an Equip Spell whose monster left is destroyed (the events above change no object, so
+        # the Equip Spells are still those that pointed at the monster before it moved)
+        for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
+            if equip in d.objects:
+                destroy(d, [equip], "rule", None)
     return new
 
 
@@ -92,7 +100,12 @@ def change_lp(d: Draft, player: str, amount: int) -> None:
 
 def check_lp(d: Draft) -> None:
     """A player at 0 LP loses at once; both at 0 is a draw."""
-    if d.winner is not None or all(ps.life > 0 for ps in d.player_states):
+    if d.winner is not None:
+        return
+    for ps in d.player_states:
+        if ps.life <= 0:
+            break
+    else:  # everyone is alive (a loop: this runs at every step of ``advance``)
         return
     dead = [p for p in d.players if d.player(p).life <= 0]
     if len(dead) == len(d.players):

@@ -10,32 +10,34 @@ WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "se
 
 
 def _trigger_index(pool) -> dict:
-    """event kind -> names of cards with a trigger on it (built once per pool)."""
+    """event kind -> {card name: its trigger abilities on that kind} (built once per pool)."""
     index = getattr(pool, "_trigger_index", None)
     if index is None:
         index = {}
         for card in pool:
             for ability in card.abilities:
                 if ability.kind == "trigger" and ability.on:
-                    index.setdefault(ability.on, set()).add(card.name)
+                    by_card = index.setdefault(ability.on, {})
+                    by_card[card.name] = (*by_card.get(card.name, ()), ability)
         pool._trigger_index = index
     return index
 
 
 def collect(d, event) -> None:
     """Add the triggers that ``event`` causes to the pending triggers; remember it for "When ..." cards."""
-    if event.kind in WINDOW_EVENT_KINDS and event.kind != "activated":
+    kind = event.kind
+    if kind in WINDOW_EVENT_KINDS and kind != "activated":
         d.game_data["window_events"] = (*d.get("window_events", ()), event)
-    names = _trigger_index(d.pool).get(event.kind)
-    if not names:
+    by_card = _trigger_index(d.pool).get(kind)
+    if not by_card:
         return
     found = []
     for obj in list(d.objects.values()):
-        if obj.card not in names:
+        abilities = by_card.get(obj.card)
+        if abilities is None:
             continue
-        card = d.pool[obj.card]
-        for ability in card.abilities:
-            if ability.kind != "trigger" or ability.on != event.kind or obj.zone not in ability.zones:
+        for ability in abilities:
+            if obj.zone not in ability.zones:
                 continue
             if obj.zone in ("monsters", "spells_traps") and not obj.face_up:
                 continue
