@@ -136,6 +136,8 @@ def continuous_rules(s, rule: str) -> list:
     """(obj, ability, value) for every applying continuous rule of that name."""
     if rule not in _continuous_rule_names(s.pool):
         return []  # no card of the pool sets it
+    if not _continuous_candidates(s):
+        return []  # no card on the field sets any rule: negation need not be worked out
     out = []
     for obj, card, ability in _continuous_sources(s):
         for name, value in ability.rule:
