@@ -35,6 +35,17 @@ class Obj:
     counters: tuple = ()  # sorted (name, count) pairs
     equipped_to: int | None = None
     extra: tuple = ()  # game-specific (key, value) pairs, sorted
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # The value dataclass would compute, kept: an unchanged object is shared by every state
+        # after it, and each of them hashes it again (``State.__hash__``).
+        value = self._hash
+        if value is None:
+            value = hash((self.oid, self.label, self.card, self.owner, self.controller, self.zone, self.face_up,
+                          self.position, self.summon_type, self.flags, self.counters, self.equipped_to, self.extra))
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def counter(self, name: str) -> int:
         """How many counters called ``name`` are on this object."""
@@ -308,7 +319,7 @@ class Draft:
         return state
 
 
-_OBJ_FIELDS = frozenset(Obj.__dataclass_fields__)
+_OBJ_FIELDS = frozenset(name for name, f in Obj.__dataclass_fields__.items() if f.init)
 
 
 def _changed(obj: Obj, changes: dict) -> Obj:
