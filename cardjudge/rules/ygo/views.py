@@ -71,16 +71,29 @@ def _continuous_candidates(s) -> list:
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
         index = _continuous_index(s.pool)
-        zones, objects, pool = s.zones, s.objects, s.pool
-        for player in s.players:
-            for zone in ON_FIELD:
-                for oid in zones.get((player, zone), ()):
-                    obj = objects[oid]
-                    abilities = index.get(obj.card)
-                    if abilities and obj.face_up:
-                        card = pool[obj.card]
-                        candidates.extend((obj, card, ability) for ability in abilities)
+        zones, objects = s.zones, s.objects
+        for key in _field_keys(s.players):
+            oids = zones.get(key)
+            if not oids:
+                continue
+            for oid in oids:
+                obj = objects[oid]
+                abilities = index.get(obj.card)
+                if abilities and obj.face_up:
+                    card = s.pool[obj.card]
+                    candidates.extend((obj, card, ability) for ability in abilities)
     return candidates
+
+
+_FIELD_KEYS: dict = {}
+
+
+def _field_keys(players: tuple) -> tuple:
+    """The (player, zone) keys of the field zones, player by player in turn order (made once)."""
+    keys = _FIELD_KEYS.get(players)
+    if keys is None:
+        keys = _FIELD_KEYS[players] = tuple((player, zone) for player in players for zone in ON_FIELD)
+    return keys
 
 
 def _negated_by(s, candidates) -> set:
