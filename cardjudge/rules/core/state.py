@@ -12,7 +12,7 @@ State.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardjudge.rules.core.canonical import updated_objects_digest
@@ -254,8 +254,14 @@ class Draft:
         return self.next_id
 
     def set_player(self, name: str, **changes: Any) -> None:
+        """Replace a player's state by a copy with some fields changed."""
         index = self.players.index(name)
-        self.player_states[index] = replace(self.player_states[index], **changes)
+        old = self.player_states[index]
+        if not changes.keys() <= _PLAYER_FIELDS:
+            raise TypeError(f"PlayerState has no field {sorted(changes.keys() - _PLAYER_FIELDS)[0]!r}")
+        get = changes.get  # as dataclasses.replace, at a third of its cost
+        self.player_states[index] = PlayerState(get("name", old.name), get("life", old.life),
+                                                get("flags", old.flags), get("extra", old.extra))
         self.touched()
 
     def update(self, oid: int, **changes: Any) -> Obj:
@@ -360,6 +366,7 @@ def _new_state(game, pool, turn, active, phase, players, player_states, objects,
 
 
 _OBJ_FIELDS = frozenset(name for name, f in Obj.__dataclass_fields__.items() if f.init)
+_PLAYER_FIELDS = frozenset(PlayerState.__dataclass_fields__)
 # What a move does not set itself, and the defaults of these fields.
 _MOVE_FIELDS = _OBJ_FIELDS - {"oid", "label", "card", "owner", "controller", "zone"}
 _FACE_UP, _POSITION, _SUMMON_TYPE, _FLAGS, _COUNTERS, _EQUIPPED_TO, _EXTRA = (

@@ -7,6 +7,7 @@ Everything here is a pure function of a State (or Draft), memoised per state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
 from cardjudge.rules.core import views as core_views
@@ -376,9 +377,10 @@ class Game(core_views.GameView):
 VIEWS = core_views.Views(card=CardView, player=PlayerView, game=Game, event=EventView)
 
 
-def env_for(s, source_oid: int | None, controller: str, event=None, extra: dict | None = None) -> Env:
-    """The names an ability's expressions see: self, you, opponent, game, e, and extras."""
-    return core_views.ability_env(VIEWS, s, source_oid, controller, event, extra)
+# env_for(s, source_oid, controller, event=None, extra=None): the names an ability's expressions
+# see (self, you, opponent, game, e, and extras) as Yu-Gi-Oh views. A partial rather than a
+# function that calls ability_env: one Python call less on a hot path.
+env_for = partial(core_views.ability_env, VIEWS)
 
 
 def goal_env(s, player: str) -> Env:
