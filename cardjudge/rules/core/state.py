@@ -160,7 +160,11 @@ class State:
     def __hash__(self) -> int:
         value = self._hash
         if value is None:
-            value = hash(self.exact_key())
+            # What exact_key holds, with the objects, zones and used keys as sets rather than
+            # sorted: equal keys give equal hashes, without sorting anything.
+            value = hash((self.game, self.turn, self.active, self.phase, self.players, self.player_states,
+                          frozenset(self.objects.values()), frozenset(self.zones.items()), self.next_id,
+                          self.chain, self.lasting, self.pending, frozenset(self.used), self.game_data, self.winner))
             object.__setattr__(self, "_hash", value)
         return value
 
