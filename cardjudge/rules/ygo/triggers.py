@@ -7,6 +7,8 @@ from cardjudge.rules.ygo.flow import PendingTrigger
 from cardjudge.rules.ygo.views import env_for
 
 WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "sent_to_gy", "destroyed", "activated"}
+# The events that "When ..." cards look back at: those of a window but the activations.
+_REMEMBERED_KINDS = frozenset(WINDOW_EVENT_KINDS - {"activated"})
 
 
 def _trigger_index(pool) -> dict:
@@ -26,13 +28,16 @@ def _trigger_index(pool) -> dict:
 def collect(d, event) -> None:
     """Add the triggers that ``event`` causes to the pending triggers; remember it for "When ..." cards."""
     kind = event.kind
-    if kind in WINDOW_EVENT_KINDS and kind != "activated":
-        d.game_data["window_events"] = (*d.get("window_events", ()), event)
-    by_card = _trigger_index(d.pool).get(kind)
+    if kind in _REMEMBERED_KINDS:
+        data = d.game_data
+        data["window_events"] = (*data.get("window_events", ()), event)
+    pool = d.pool
+    index = getattr(pool, "_trigger_index", None)  # read here: an event is emitted at every step
+    by_card = (index if index is not None else _trigger_index(pool)).get(kind)
     if not by_card:
         return
     found = []
-    for obj in list(d.objects.values()):
+    for obj in d.objects.values():  # nothing below changes the objects
         abilities = by_card.get(obj.card)
         if abilities is None:
             continue
