@@ -264,13 +264,17 @@ class CardView(ObjectView):
         handler = _CARD_ATTRIBUTES.get(name)
         if handler is not None:
             return handler(s, obj, card)
-        if name in ("atk", "def", "level", "race", "attribute", "name", "original_atk", "negated"):
-            c = chars(s, oid)
-            return {"atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute,
-                    "name": c.name, "original_atk": c.original_atk, "negated": c.negated}[name]
+        field = _CHARS_FIELDS.get(name)
+        if field is not None:
+            return getattr(chars(s, oid), field)
         from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
+
+
+# The attributes read from the characteristics now, and the Chars field of each.
+_CHARS_FIELDS = {"atk": "atk", "def": "defense", "level": "level", "race": "race", "attribute": "attribute",
+                 "name": "name", "original_atk": "original_atk", "negated": "negated"}
 
 
 def _in_zone(*zones):
