@@ -89,5 +89,6 @@ def test_unknown_fields_are_refused_as_by_the_constructor():
         d.update(oid, colour="red")
     with pytest.raises(TypeError):
         d.move(oid, "graveyard", label="other")  # a move keeps the label itself
+    assert d.objects == state.objects and d.zones == state.zones  # refused before anything changed
     with pytest.raises(TypeError):
         d.set_player(state.players[0], mana=3)

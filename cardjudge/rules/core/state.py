@@ -293,6 +293,8 @@ class Draft:
 
         ``remove_from_zone``, ``new_id`` and ``put_in_zone`` written out: a move is the commonest
         change of an apply, and this saves their calls and a second ``touched``."""
+        if not changes.keys() <= _MOVE_FIELDS:  # refused before anything changes
+            raise TypeError(f"a move cannot set {sorted(changes.keys() - _MOVE_FIELDS)[0]!r}")
         objects, zones = self.objects, self.zones
         old = objects.pop(oid)
         owner = old.owner
@@ -300,8 +302,6 @@ class Draft:
         zones[key] = tuple([o for o in zones.get(key, ()) if o != oid])
         self.next_id = new_oid = self.next_id + 1
         controller = controller or (owner if zone not in FIELD_ZONES else old.controller)
-        if not changes.keys() <= _MOVE_FIELDS:
-            raise TypeError(f"a move cannot set {sorted(changes.keys() - _MOVE_FIELDS)[0]!r}")
         get = changes.get
         new = _new_obj(new_oid, old.label, old.card, owner, controller, zone, get("face_up", _FACE_UP),
                        get("position", _POSITION), get("summon_type", _SUMMON_TYPE), get("flags", _FLAGS),
