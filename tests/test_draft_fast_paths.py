@@ -53,6 +53,7 @@ def test_frozen_draft_is_the_state_the_constructor_makes(playout):
         if field.compare:
             assert getattr(frozen, field.name) == getattr(plain, field.name), field.name
     assert frozen == plain and hash(frozen) == hash(plain) == hash(state)
+    assert type(frozen) is State and all(hasattr(frozen, name) for name in State.__slots__)
     assert frozen.get("window") == plain.get("window") == state.get("window")
 
 
@@ -69,6 +70,9 @@ def test_update_and_move_make_what_the_dataclass_makes(playout, flip):
     moved = d.move(oid, "graveyard", position="attack")
     expected = Obj(moved.oid, obj.label, obj.card, obj.owner, obj.owner, "graveyard", position="attack")
     assert moved == expected and hash(moved) == hash(expected)
+    assert type(moved) is Obj and all(hasattr(moved, name) for name in Obj.__slots__)
+    with pytest.raises(AttributeError):  # still frozen
+        moved.zone = "hand"
     assert moved.oid == state.next_id + 1 and d.zone(obj.owner, "graveyard")[-1] == moved.oid
 
 
