@@ -332,14 +332,14 @@ class Draft:
                           tuple(sorted(data.items())), self.winner, memo, data)
 
 
-def _slots_twin(cls) -> type:
+def slots_twin(cls) -> type:
     """A plain class with the slots of the frozen dataclass ``cls``, to build its instances fast.
 
     A frozen dataclass's constructor sets each field through ``object.__setattr__``, which looks
     the name up every time. An instance of the twin is filled with ordinary attribute stores and
     then becomes a ``cls`` (``__class__`` can be assigned between classes with the same slots):
     the same object at about a third of the cost. ``freeze`` makes one State per apply, and
-    ``move`` and ``update`` one Obj per change.
+    ``move`` and ``update`` one Obj per change; games use it for the records of their hot paths.
     """
     twin = type(f"_{cls.__name__}Slots", (), {"__slots__": cls.__slots__})
     probe = twin()
@@ -347,8 +347,8 @@ def _slots_twin(cls) -> type:
     return twin
 
 
-_StateSlots = _slots_twin(State)
-_ObjSlots = _slots_twin(Obj)
+_StateSlots = slots_twin(State)
+_ObjSlots = slots_twin(Obj)
 
 
 def _new_state(game, pool, turn, active, phase, players, player_states, objects, zones, next_id, chain, lasting,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, parse
-from cardjudge.rules.core.state import Draft, Lasting, frozen_params
+from cardjudge.rules.core.state import Draft, Lasting, frozen_params, slots_twin
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -21,6 +21,32 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 
 # ------------------------------------------------------------------ moving cards
+
+# The events of this module are built through a slots twin of Event (see ``slots_twin``): a move
+# emits two or three of them. The fields it sets are checked against Event's at import.
+_EventSlots = slots_twin(Event)
+assert tuple(Event.__dataclass_fields__) == ("kind", "cards", "player", "reason", "source", "method", "from_zone",
+                                             "to_zone", "labels", "seq"), "_event must set every field of Event"
+
+
+def _event(kind: str, cards: tuple, player: str | None, reason: str, source: int | None = None,
+           method: str | None = None, from_zone: str | None = None, to_zone: str | None = None) -> Event:
+    """``Event(kind, cards, player, reason, source, method, from_zone, to_zone)`` (``flow.emit``
+    adds the labels and the step)."""
+    event = _EventSlots()
+    event.kind = kind
+    event.cards = cards
+    event.player = player
+    event.reason = reason
+    event.source = source
+    event.method = method
+    event.from_zone = from_zone
+    event.to_zone = to_zone
+    event.labels = ()
+    event.seq = 0
+    event.__class__ = Event
+    return event
+
 
 
 def redirected_to_banish(s, oid: int) -> bool:
@@ -56,11 +82,11 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
     player = obj.controller
-    flow.emit(d, Event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
+    flow.emit(d, _event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, Event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, _event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, Event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, _event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
         # an Equip Spell whose monster left is destroyed (the events above change no object, so
         # the Equip Spells are still those that pointed at the monster before it moved)
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
@@ -78,7 +104,7 @@ def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
         new = move(d, oid, "graveyard", reason, source, method="destroy")
         done.append(new.oid)
     if done:
-        flow.emit(d, Event("destroyed", cards=tuple(done), reason=reason, source=source))
+        flow.emit(d, _event("destroyed", tuple(done), None, reason, source))
     return done
 
 
@@ -90,7 +116,7 @@ def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int 
             d.winner = d.opponent_of(player)
             return
         new = d.move(deck[0], "hand", face_up=False)
-        flow.emit(d, Event("drawn", cards=(new.oid,), player=player, reason=reason, source=source, from_zone="deck", to_zone="hand"))
+        flow.emit(d, _event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
 
 
 def change_lp(d: Draft, player: str, amount: int) -> None:
