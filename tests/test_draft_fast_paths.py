@@ -96,3 +96,16 @@ def test_unknown_fields_are_refused_as_by_the_constructor():
     assert d.objects == state.objects and d.zones == state.zones  # refused before anything changed
     with pytest.raises(TypeError):
         d.set_player(state.players[0], mana=3)
+
+
+def test_records_built_through_slots_twins_equal_the_constructed_ones():
+    from cardjudge.rules.core.state import Lasting, new_lasting
+    from cardjudge.rules.ygo.views import Chars, _chars
+
+    made = new_lasting(7, "modify", (3,), (("atk", 500),), "end_phase", 2, 4, "you")
+    assert made == Lasting(7, "modify", (3,), (("atk", 500),), "end_phase", 2, 4, "you")
+    assert type(made) is Lasting and hash(made) == hash(Lasting(7, "modify", (3,), (("atk", 500),), "end_phase", 2, 4, "you"))
+    values = ("Dark Magician", 2500, 2100, 7, "Spellcaster", "DARK", False, 2500)
+    assert _chars(*values) == Chars(*values) and type(_chars(*values)) is Chars
+    with pytest.raises(AttributeError):
+        made.until = "permanent"

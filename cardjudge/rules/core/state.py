@@ -349,6 +349,28 @@ def slots_twin(cls) -> type:
 
 _StateSlots = slots_twin(State)
 _ObjSlots = slots_twin(Obj)
+_LastingSlots = slots_twin(Lasting)
+
+
+def new_lasting(lid: int, kind: str, affected: tuple, params: tuple, until: str, turn: int, source: int | None,
+                controller: str | None) -> Lasting:
+    """``Lasting(...)`` with every field given, built through its slots twin (an apply that
+    makes lasting effects makes several)."""
+    effect = _LastingSlots()
+    effect.lid = lid
+    effect.kind = kind
+    effect.affected = affected
+    effect.params = params
+    effect.until = until
+    effect.turn = turn
+    effect.source = source
+    effect.controller = controller
+    effect.__class__ = Lasting
+    return effect
+
+
+assert Lasting.__slots__ == ("lid", "kind", "affected", "params", "until", "turn", "source", "controller"), \
+    "new_lasting must set every field of Lasting"
 
 
 def _new_state(game, pool, turn, active, phase, players, player_states, objects, zones, next_id, chain, lasting,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, parse
-from cardjudge.rules.core.state import Draft, Lasting, frozen_params, slots_twin
+from cardjudge.rules.core.state import Draft, frozen_params, new_lasting, slots_twin
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -428,8 +428,8 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
 
 def add_lasting(d: Draft, kind: str, affected: tuple, params: dict, until: str, link: Link | None) -> None:
     lid = d.new_id()
-    effect = Lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
-                     source=link.oid if link else None, controller=link.controller if link else None)
+    effect = new_lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
+                         link.oid if link else None, link.controller if link else None)
     d.lasting = (*d.lasting, effect)
     d.touched()
 

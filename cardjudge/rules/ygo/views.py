@@ -11,6 +11,7 @@ from functools import partial
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
 from cardjudge.rules.core import views as core_views
+from cardjudge.rules.core.state import slots_twin
 from cardjudge.rules.core.views import ObjectView
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
@@ -31,6 +32,28 @@ class Chars:
     attribute: str | None
     negated: bool
     original_atk: int | None
+
+
+# Characteristics are built through a slots twin of Chars (see ``slots_twin``): one per card
+# whose characteristics an apply or a listing reads.
+_CharsSlots = slots_twin(Chars)
+assert Chars.__slots__ == ("name", "atk", "defense", "level", "race", "attribute", "negated", "original_atk"), \
+    "_chars must set every field of Chars"
+
+
+def _chars(name, atk, defense, level, race, attribute, negated, original_atk) -> Chars:
+    """``Chars(...)``, built through its slots twin."""
+    made = _CharsSlots()
+    made.name = name
+    made.atk = atk
+    made.defense = defense
+    made.level = level
+    made.race = race
+    made.attribute = attribute
+    made.negated = negated
+    made.original_atk = original_atk
+    made.__class__ = Chars
+    return made
 
 
 def card_def(s, oid):
@@ -191,7 +214,7 @@ def chars(s, oid) -> Chars:
     if rules:
         subject = CardView(s, oid)
         for layer in (_TYPE_FIELDS, _STAT_FIELDS):
-            cache[("chars_partial", oid)] = Chars(name, atk, defense, level, race, attribute, False, atk)
+            cache[("chars_partial", oid)] = _chars(name, atk, defense, level, race, attribute, False, atk)
             for source, ability, value in rules:
                 if not any(field in layer for field, _ in value):
                     continue
@@ -238,7 +261,7 @@ def chars(s, oid) -> Chars:
     if is_monster and atk is not None:
         atk = set_atk if set_atk is not None else max(0, original_atk + atk_add)
         defense = max(0, defense + def_add) if defense is not None else None
-    result = Chars(name, atk, defense, level, race, attribute, is_negated(s, oid), original_atk)
+    result = _chars(name, atk, defense, level, race, attribute, is_negated(s, oid), original_atk)
     cache[key] = result
     return result
 
