@@ -22,15 +22,15 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 # ------------------------------------------------------------------ moving cards
 
-# The events of this module are built through a slots twin of Event (see ``slots_twin``): a move
-# emits two or three of them. The fields it sets are checked against Event's at import.
+# The events of the Yu-Gi-Oh rules are built through a slots twin of Event (see ``slots_twin``):
+# a move emits two or three of them. Checked at import: the fields set are Event's, and the
+# defaults are the same.
 _EventSlots = slots_twin(Event)
-assert tuple(Event.__dataclass_fields__) == ("kind", "cards", "player", "reason", "source", "method", "from_zone",
-                                             "to_zone", "labels", "seq"), "_event must set every field of Event"
 
 
-def _event(kind: str, cards: tuple, player: str | None, reason: str, source: int | None = None,
-           method: str | None = None, from_zone: str | None = None, to_zone: str | None = None) -> Event:
+def new_event(kind: str, cards: tuple = (), player: str | None = None, reason: str = "rule",
+              source: int | None = None, method: str | None = None, from_zone: str | None = None,
+              to_zone: str | None = None) -> Event:
     """``Event(kind, cards, player, reason, source, method, from_zone, to_zone)`` (``flow.emit``
     adds the labels and the step)."""
     event = _EventSlots()
@@ -47,6 +47,9 @@ def _event(kind: str, cards: tuple, player: str | None, reason: str, source: int
     event.__class__ = Event
     return event
 
+
+assert Event.__slots__ == ("kind", "cards", "player", "reason", "source", "method", "from_zone", "to_zone", "labels",
+                           "seq") and new_event("moved") == Event("moved"), "new_event must make what Event makes"
 
 
 def redirected_to_banish(s, oid: int) -> bool:
@@ -82,11 +85,11 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
     player = obj.controller
-    flow.emit(d, _event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
+    flow.emit(d, new_event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, _event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, _event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
         # an Equip Spell whose monster left is destroyed (the events above change no object, so
         # the Equip Spells are still those that pointed at the monster before it moved)
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
@@ -104,7 +107,7 @@ def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
         new = move(d, oid, "graveyard", reason, source, method="destroy")
         done.append(new.oid)
     if done:
-        flow.emit(d, _event("destroyed", tuple(done), None, reason, source))
+        flow.emit(d, new_event("destroyed", tuple(done), None, reason, source))
     return done
 
 
@@ -116,7 +119,7 @@ def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int 
             d.winner = d.opponent_of(player)
             return
         new = d.move(deck[0], "hand", face_up=False)
-        flow.emit(d, _event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
+        flow.emit(d, new_event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
 
 
 def change_lp(d: Draft, player: str, amount: int) -> None:
@@ -329,7 +332,7 @@ def run_step(d: Draft, link: Link, step: dict, bound: dict):
             if to == "face_down":
                 new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
                              summon_type=obj.summon_type, flags=obj.flags)
-                flow.emit(d, Event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
+                flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
             else:
                 d.update(oid, position=to)
         return None
@@ -338,7 +341,7 @@ def run_step(d: Draft, link: Link, step: dict, bound: dict):
             obj = d.objects[oid]
             if not obj.face_up:
                 d.update(oid, face_up=True)
-                flow.emit(d, Event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
+                flow.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
         return None
     if op == "negate_summon":
         summoning = d.get("summoning")
@@ -421,7 +424,7 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     bound.pop("__summoned__", None)
     if placed:
         bound[spec.get("as", "summoned")] = tuple(placed)
-        flow.emit(d, Event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
+        flow.emit(d, new_event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
                            method="special"))
     return None
 
