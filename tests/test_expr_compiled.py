@@ -47,6 +47,7 @@ def _extend(inner):
         st.tuples(st.sampled_from(["count", "any", "all"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
         st.tuples(st.sampled_from(["count", "any", "all", "len", "min", "max", "sum", "half", "list", "nope"]),
                   inner).map(lambda t: f"{t[0]}({t[1]})"),
+        st.sampled_from(["count()", "any()", "half()", "nope()"]),
         st.tuples(inner, st.sampled_from(["atk", "name", "size", "first", "zz"])).map(lambda t: f"{t[0]}.{t[1]}"),
         st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}]"),
         st.lists(inner, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),

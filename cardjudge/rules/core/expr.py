@@ -555,7 +555,7 @@ def _compile_where(node: Where):
 
 def _compile_call(node: Call):
     func = node.func
-    args = [compiled(arg) for arg in node.args]
+    args = tuple(compiled(arg) for arg in node.args)  # a tuple, as node.args: the same errors
     if func in LAZY_FUNCTIONS:
         return _compile_lazy(func, args)
 
@@ -572,13 +572,13 @@ def _compile_call(node: Call):
     return call
 
 
-def _compile_lazy(func: str, args: list):
-    """``count``, ``any`` and ``all``: their second argument is a test of each item."""
-    source = args[0]
+def _compile_lazy(func: str, args: tuple):
+    """``count``, ``any`` and ``all``: their second argument is a test of each item. (``args[0]``
+    is read when evaluating, as the interpreter does: ``count()`` fails there, not here.)"""
     test = args[1] if len(args) > 1 else None
 
     def kept(env):
-        items = _as_list(source(env))
+        items = _as_list(args[0](env))
         if test is None:
             return items
         variables = env.vars
@@ -587,7 +587,7 @@ def _compile_lazy(func: str, args: list):
         return lambda env: len(kept(env))
     if func == "any":
         return lambda env: bool(kept(env))
-    return lambda env: len(kept(env)) == len(_as_list(source(env)))
+    return lambda env: len(kept(env)) == len(_as_list(args[0](env)))
 
 
 def _compile_index(node: Index):
