@@ -1,7 +1,8 @@
 """The condition and filter language of card files.
 
-An expression is parsed once into a closed tree of nodes (never ``eval``) and read by
-one interpreter, ``evaluate``. The syntax is a small Python-like language::
+An expression is parsed once into a closed tree of nodes (never ``eval``); ``evaluate``
+compiles each tree once into nested Python closures and runs them (``interpret``, a walk of
+the tree, is the reference meaning the closures are tested against). The syntax is a small Python-like language::
 
     self.face_up and self.on_field
     any(e.cards, atk <= 1400) and e.method in ("normal", "special")
@@ -21,7 +22,7 @@ environment: anything with an ``attr(name)`` method, dicts, or plain Python valu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardjudge.errors import InputError
@@ -33,39 +34,49 @@ class ExprError(InputError):
 
 # ---------------------------------------------------------------- the tree
 
+def _compiled_slot():
+    """Where a node keeps the closure it compiles to (see ``evaluate``); not part of its value."""
+    return field(default=None, init=False, compare=False, repr=False)
+
 
 @dataclass(frozen=True, slots=True)
 class Const:
     value: Any
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Name:
     name: str
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Attr:
     obj: Any
     name: str
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
     func: str
     args: tuple
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Index:
     obj: Any
     index: Any
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Unary:
     op: str
     operand: Any
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,23 +84,27 @@ class Binary:
     op: str
     left: Any
     right: Any
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Logic:
     op: str  # "and" | "or"
     items: tuple
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class Where:
     items: Any
     condition: Any
+    _fn: Any = _compiled_slot()
 
 
 @dataclass(frozen=True, slots=True)
 class ListLit:
     items: tuple
+    _fn: Any = _compiled_slot()
 
 
 # ---------------------------------------------------------------- the parser
@@ -312,7 +327,7 @@ def parse(text: str | int | bool):
     return tree
 
 
-# ---------------------------------------------------------------- the interpreter
+# ---------------------------------------------------------------- evaluation
 
 
 class Env:
@@ -373,29 +388,6 @@ def _as_list(value: Any) -> list:
     return [value]
 
 
-def _call(node: Call, env: Env) -> Any:
-    func, args = node.func, node.args
-    if func in LAZY_FUNCTIONS:
-        items = _as_list(evaluate(args[0], env))
-        if len(args) > 1:
-            test = args[1]
-            items = [item for item in items if evaluate(test, env.with_subject(item))]
-        if func == "count":
-            return len(items)
-        if func == "any":
-            return bool(items)
-        return len(items) == len(_as_list(evaluate(args[0], env)))
-    values = [evaluate(arg, env) for arg in args]
-    function = FUNCTIONS.get(func)
-    if function is None:
-        target = values[0] if values else None
-        method = getattr(target, "call", None)
-        if method is not None:
-            return method(func, values[1:])
-        raise ExprError(f"unknown function {func!r}")
-    return function(*values)
-
-
 def _half(value: int) -> int:
     # Yu-Gi-Oh halves round up (a 1500-ATK monster halved has 750; 1 halved has 1).
     return -(-value // 2)
@@ -448,14 +440,211 @@ def _arith(op: str, left: Any, right: Any) -> Any:
 
 
 def evaluate(node, env: Env) -> Any:
-    """The value of a parsed expression in an environment."""
+    """The value of a parsed expression in an environment.
+
+    Each node is compiled once into a Python closure (kept on the node) that calls the closures
+    of its children directly: no dispatch on the node type at each evaluation. The closures
+    mean exactly what ``interpret`` does.
+    """
+    try:
+        fn = node._fn
+    except AttributeError:
+        raise ExprError(f"not an expression node: {node!r}") from None
+    if fn is None:
+        fn = compiled(node)
+    return fn(env)
+
+
+def compiled(node) -> Callable[[Env], Any]:
+    """The closure that evaluates ``node`` (compiled on first use, then kept on the node)."""
+    fn = node._fn
+    if fn is None:
+        compiler = _COMPILERS.get(type(node))
+        if compiler is None:
+            raise ExprError(f"not an expression node: {node!r}")
+        fn = compiler(node)
+        object.__setattr__(node, "_fn", fn)
+    return fn
+
+
+def _compile_const(node: Const):
+    value = node.value
+    return lambda env: value
+
+
+def _compile_name(node: Name):
+    name = node.name
+    if name == "it":
+        return lambda env: env.subject
+
+    def lookup(env):
+        subject = env.subject
+        if subject is not None:
+            try:
+                return get_attribute(subject, name)
+            except _Missing:
+                pass
+        variables = env.vars
+        if name in variables:
+            return variables[name]
+        raise ExprError(f"unknown name {name!r}")
+    return lookup
+
+
+def _compile_attr(node: Attr):
+    base_fn, name = compiled(node.obj), node.name
+
+    def attribute(env):
+        base = base_fn(env)
+        if base is None:
+            return None
+        try:
+            return get_attribute(base, name)
+        except _Missing:
+            raise ExprError(f"unknown attribute {name!r}") from None
+    return attribute
+
+
+def _compile_logic(node: Logic):
+    # ``a and b`` in Python returns what the interpreter's loop returns: the first false value,
+    # else the last one (``or``: the first true value, else the last one).
+    fns = [compiled(item) for item in node.items]
+    if not fns:
+        empty = node.op == "and"
+        return lambda env: empty
+    fn = fns[-1]
+    for first in reversed(fns[:-1]):
+        fn = _and(first, fn) if node.op == "and" else _or(first, fn)
+    return fn
+
+
+def _and(first, rest):
+    return lambda env: first(env) and rest(env)
+
+
+def _or(first, rest):
+    return lambda env: first(env) or rest(env)
+
+
+def _compile_binary(node: Binary):
+    left, right, op = compiled(node.left), compiled(node.right), node.op
+    if op == "==":
+        return lambda env: left(env) == right(env)
+    if op == "!=":
+        return lambda env: left(env) != right(env)
+    if op in _COMPARISONS:
+        return lambda env: _compare(op, left(env), right(env))
+    return lambda env: _arith(op, left(env), right(env))
+
+
+def _compile_unary(node: Unary):
+    operand = compiled(node.operand)
+    if node.op == "not":
+        return lambda env: not operand(env)
+    return lambda env: -operand(env)
+
+
+def _compile_where(node: Where):
+    items_fn, condition = compiled(node.items), compiled(node.condition)
+
+    def where(env):
+        variables = env.vars
+        return [item for item in _as_list(items_fn(env)) if condition(Env(variables, item))]
+    return where
+
+
+def _compile_call(node: Call):
+    func = node.func
+    args = tuple(compiled(arg) for arg in node.args)  # a tuple, as node.args: the same errors
+    if func in LAZY_FUNCTIONS:
+        return _compile_lazy(func, args)
+
+    def call(env):
+        values = [arg(env) for arg in args]
+        function = FUNCTIONS.get(func)  # read at each call: games add functions after parsing
+        if function is None:
+            target = values[0] if values else None
+            method = getattr(target, "call", None)
+            if method is not None:
+                return method(func, values[1:])
+            raise ExprError(f"unknown function {func!r}")
+        return function(*values)
+    return call
+
+
+def _compile_lazy(func: str, args: tuple):
+    """``count``, ``any`` and ``all``: their second argument is a test of each item. (``args[0]``
+    is read when evaluating, as the interpreter does: ``count()`` fails there, not here.)"""
+    test = args[1] if len(args) > 1 else None
+
+    def kept(env):
+        items = _as_list(args[0](env))
+        if test is None:
+            return items
+        variables = env.vars
+        return [item for item in items if test(Env(variables, item))]
+    if func == "count":
+        return lambda env: len(kept(env))
+    if func == "any":
+        return lambda env: bool(kept(env))
+    return lambda env: len(kept(env)) == len(_as_list(args[0](env)))
+
+
+def _compile_index(node: Index):
+    obj, index = compiled(node.obj), compiled(node.index)
+    return lambda env: obj(env)[index(env)]
+
+
+def _compile_list(node: ListLit):
+    items = [compiled(item) for item in node.items]
+    return lambda env: [item(env) for item in items]
+
+
+_COMPILERS: dict[type, Callable] = {
+    Const: _compile_const, Name: _compile_name, Attr: _compile_attr, Logic: _compile_logic,
+    Binary: _compile_binary, Unary: _compile_unary, Where: _compile_where, Call: _compile_call,
+    Index: _compile_index, ListLit: _compile_list,
+}
+
+
+# ---------------------------------------------------------------- the reference interpreter
+
+
+def _interpret_call(node: Call, env: Env) -> Any:
+    func, args = node.func, node.args
+    if func in LAZY_FUNCTIONS:
+        items = _as_list(interpret(args[0], env))
+        if len(args) > 1:
+            test = args[1]
+            items = [item for item in items if interpret(test, env.with_subject(item))]
+        if func == "count":
+            return len(items)
+        if func == "any":
+            return bool(items)
+        return len(items) == len(_as_list(interpret(args[0], env)))
+    values = [interpret(arg, env) for arg in args]
+    function = FUNCTIONS.get(func)
+    if function is None:
+        target = values[0] if values else None
+        method = getattr(target, "call", None)
+        if method is not None:
+            return method(func, values[1:])
+        raise ExprError(f"unknown function {func!r}")
+    return function(*values)
+
+
+def interpret(node, env: Env) -> Any:
+    """The value of a parsed expression in an environment, by walking the tree.
+
+    The reference meaning of the language: ``evaluate`` gives the same values (and errors)
+    through closures compiled once per node, and the tests compare the two."""
     kind = type(node)
     if kind is Const:
         return node.value
     if kind is Name:
         return _lookup(node.name, env)
     if kind is Attr:
-        base = evaluate(node.obj, env)
+        base = interpret(node.obj, env)
         if base is None:
             return None
         try:
@@ -466,32 +655,32 @@ def evaluate(node, env: Env) -> Any:
         if node.op == "and":
             result = True
             for item in node.items:
-                result = evaluate(item, env)
+                result = interpret(item, env)
                 if not result:
                     return result
             return result
         result = False
         for item in node.items:
-            result = evaluate(item, env)
+            result = interpret(item, env)
             if result:
                 return result
         return result
     if kind is Binary:
-        left = evaluate(node.left, env)
-        right = evaluate(node.right, env)
+        left = interpret(node.left, env)
+        right = interpret(node.right, env)
         if node.op in _COMPARISONS:
             return _compare(node.op, left, right)
         return _arith(node.op, left, right)
     if kind is Unary:
-        value = evaluate(node.operand, env)
+        value = interpret(node.operand, env)
         return (not value) if node.op == "not" else -value
     if kind is Where:
-        items = _as_list(evaluate(node.items, env))
-        return [item for item in items if evaluate(node.condition, env.with_subject(item))]
+        items = _as_list(interpret(node.items, env))
+        return [item for item in items if interpret(node.condition, env.with_subject(item))]
     if kind is Call:
-        return _call(node, env)
+        return _interpret_call(node, env)
     if kind is Index:
-        return evaluate(node.obj, env)[evaluate(node.index, env)]
+        return interpret(node.obj, env)[interpret(node.index, env)]
     if kind is ListLit:
-        return [evaluate(item, env) for item in node.items]
+        return [interpret(item, env) for item in node.items]
     raise ExprError(f"not an expression node: {node!r}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardjudge.rules.core.events import Event
 from cardjudge.rules.ygo import effects, flow
 from cardjudge.rules.ygo.views import chars
 
@@ -15,8 +14,8 @@ def declare_attack(d, attacker: int, target: int | None, lp_cost: int) -> None:
     d.update(attacker, flags=d.objects[attacker].flags | {"attacked_this_turn"})
     d.game_data["attack"] = (attacker, target)
     d.game_data["window_events"] = ()
-    flow.emit(d, Event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
-                       player=player, reason="battle", source=attacker))
+    flow.emit(d, effects.new_event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
+                                   player=player, reason="battle", source=attacker))
     flow.set_window(d, "attack", d.active, 0)
 
 
@@ -57,13 +56,15 @@ def damage_calculation(d) -> None:
     atk = chars(d, attacker).atk or 0
     if target is None:
         effects.change_lp(d, defending_player, -atk)
-        flow.emit(d, Event("battle_damage", cards=(attacker,), player=defending_player, reason="battle", source=attacker))
+        flow.emit(d, effects.new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
+                                       source=attacker))
         end_attack(d)
         return
     defender = d.objects[target]
     if not defender.face_up:
         d.update(target, face_up=True)
-        flow.emit(d, Event("flipped", cards=(target,), player=defender.controller, reason="battle", source=attacker))
+        flow.emit(d, effects.new_event("flipped", cards=(target,), player=defender.controller, reason="battle",
+                                       source=attacker))
     defender = d.objects[target]
     destroyed = []
     if defender.position == "attack":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, parse
-from cardjudge.rules.core.state import Draft, Lasting, frozen_params
+from cardjudge.rules.core.state import Draft, frozen_params, new_lasting, slots_twin
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -22,15 +22,51 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 # ------------------------------------------------------------------ moving cards
 
+# The events of the Yu-Gi-Oh rules are built through a slots twin of Event (see ``slots_twin``):
+# a move emits two or three of them. Checked at import: the fields set are Event's, and the
+# defaults are the same.
+_EventSlots = slots_twin(Event)
+
+
+def new_event(kind: str, cards: tuple = (), player: str | None = None, reason: str = "rule",
+              source: int | None = None, method: str | None = None, from_zone: str | None = None,
+              to_zone: str | None = None) -> Event:
+    """``Event(kind, cards, player, reason, source, method, from_zone, to_zone)`` (``flow.emit``
+    adds the labels and the step)."""
+    event = _EventSlots()
+    event.kind = kind
+    event.cards = cards
+    event.player = player
+    event.reason = reason
+    event.source = source
+    event.method = method
+    event.from_zone = from_zone
+    event.to_zone = to_zone
+    event.labels = ()
+    event.seq = 0
+    event.__class__ = Event
+    return event
+
+
+assert Event.__slots__ == ("kind", "cards", "player", "reason", "source", "method", "from_zone", "to_zone", "labels",
+                           "seq") and new_event("moved") == Event("moved"), "new_event must make what Event makes"
+
 
 def redirected_to_banish(s, oid: int) -> bool:
     """Whether a card sent to the GY now would be banished instead (Dimensional Fissure, Macro Cosmos)."""
+    rules = continuous_rules(s, "redirect_gy_to_banish")
+    if not rules:
+        return False
     view = CardView(s, oid)
-    for source, ability, rule in continuous_rules(s, "redirect_gy_to_banish"):
+    for source, ability, rule in rules:
         env = env_for(s, source.oid, source.controller)
         if rule is True or evaluate(rule, env.with_subject(view)):
             return True
     return False
+
+
+# Monsters that return to the Extra Deck instead of the hand or the Deck.
+_EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, method: str | None = None,
@@ -40,24 +76,25 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     obj = d.objects[oid]
     if zone == "graveyard" and redirected_to_banish(d, oid):
         zone = "banished"
-    if zone in ("hand", "deck") and d.pool[obj.card]["kind"] == "monster" and d.pool[obj.card]["subtype"] in ("fusion", "synchro", "xyz", "link"):
-        zone = "extra_deck"
-    from_zone = obj.zone
-    equipped = [o for o in d.objects.values() if o.equipped_to == oid]
     hidden = zone in ("hand", "deck", "extra_deck")
+    if hidden and zone != "extra_deck":
+        card = d.pool[obj.card]
+        if card["kind"] == "monster" and card["subtype"] in _EXTRA_DECK_SUBTYPES:
+            zone = "extra_deck"
+    from_zone = obj.zone
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
-    flow.emit(d, Event("moved", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                       method=method, from_zone=from_zone, to_zone=zone))
+    player = obj.controller
+    flow.emit(d, new_event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, Event("sent_to_gy", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                           method=method, from_zone=from_zone, to_zone=zone))
+        flow.emit(d, new_event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, Event("left_field", cards=(new.oid,), player=obj.controller, reason=reason, source=source,
-                           method=method, from_zone=from_zone, to_zone=zone))
-        for equip in equipped:  # an Equip Spell whose monster left is destroyed
-            if equip.oid in d.objects:
-                destroy(d, [equip.oid], "rule", None)
+        flow.emit(d, new_event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        # an Equip Spell whose monster left is destroyed (the events above change no object, so
+        # the Equip Spells are still those that pointed at the monster before it moved)
+        for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
+            if equip in d.objects:
+                destroy(d, [equip], "rule", None)
     return new
 
 
@@ -70,7 +107,7 @@ def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
         new = move(d, oid, "graveyard", reason, source, method="destroy")
         done.append(new.oid)
     if done:
-        flow.emit(d, Event("destroyed", cards=tuple(done), reason=reason, source=source))
+        flow.emit(d, new_event("destroyed", tuple(done), None, reason, source))
     return done
 
 
@@ -82,7 +119,7 @@ def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int 
             d.winner = d.opponent_of(player)
             return
         new = d.move(deck[0], "hand", face_up=False)
-        flow.emit(d, Event("drawn", cards=(new.oid,), player=player, reason=reason, source=source, from_zone="deck", to_zone="hand"))
+        flow.emit(d, new_event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
 
 
 def change_lp(d: Draft, player: str, amount: int) -> None:
@@ -92,7 +129,12 @@ def change_lp(d: Draft, player: str, amount: int) -> None:
 
 def check_lp(d: Draft) -> None:
     """A player at 0 LP loses at once; both at 0 is a draw."""
-    if d.winner is not None or all(ps.life > 0 for ps in d.player_states):
+    if d.winner is not None:
+        return
+    for ps in d.player_states:
+        if ps.life <= 0:
+            break
+    else:  # everyone is alive (a loop: this runs at every step of ``advance``)
         return
     dead = [p for p in d.players if d.player(p).life <= 0]
     if len(dead) == len(d.players):
@@ -290,7 +332,7 @@ def run_step(d: Draft, link: Link, step: dict, bound: dict):
             if to == "face_down":
                 new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
                              summon_type=obj.summon_type, flags=obj.flags)
-                flow.emit(d, Event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
+                flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
             else:
                 d.update(oid, position=to)
         return None
@@ -299,7 +341,7 @@ def run_step(d: Draft, link: Link, step: dict, bound: dict):
             obj = d.objects[oid]
             if not obj.face_up:
                 d.update(oid, face_up=True)
-                flow.emit(d, Event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
+                flow.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
         return None
     if op == "negate_summon":
         summoning = d.get("summoning")
@@ -382,15 +424,15 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     bound.pop("__summoned__", None)
     if placed:
         bound[spec.get("as", "summoned")] = tuple(placed)
-        flow.emit(d, Event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
+        flow.emit(d, new_event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
                            method="special"))
     return None
 
 
 def add_lasting(d: Draft, kind: str, affected: tuple, params: dict, until: str, link: Link | None) -> None:
     lid = d.new_id()
-    effect = Lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
-                     source=link.oid if link else None, controller=link.controller if link else None)
+    effect = new_lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
+                         link.oid if link else None, link.controller if link else None)
     d.lasting = (*d.lasting, effect)
     d.touched()
 

@@ -7,35 +7,42 @@ from cardjudge.rules.ygo.flow import PendingTrigger
 from cardjudge.rules.ygo.views import env_for
 
 WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "sent_to_gy", "destroyed", "activated"}
+# The events that "When ..." cards look back at: those of a window but the activations.
+_REMEMBERED_KINDS = frozenset(WINDOW_EVENT_KINDS - {"activated"})
 
 
 def _trigger_index(pool) -> dict:
-    """event kind -> names of cards with a trigger on it (built once per pool)."""
+    """event kind -> {card name: its trigger abilities on that kind} (built once per pool)."""
     index = getattr(pool, "_trigger_index", None)
     if index is None:
         index = {}
         for card in pool:
             for ability in card.abilities:
                 if ability.kind == "trigger" and ability.on:
-                    index.setdefault(ability.on, set()).add(card.name)
+                    by_card = index.setdefault(ability.on, {})
+                    by_card[card.name] = (*by_card.get(card.name, ()), ability)
         pool._trigger_index = index
     return index
 
 
 def collect(d, event) -> None:
     """Add the triggers that ``event`` causes to the pending triggers; remember it for "When ..." cards."""
-    if event.kind in WINDOW_EVENT_KINDS and event.kind != "activated":
-        d.game_data["window_events"] = (*d.get("window_events", ()), event)
-    names = _trigger_index(d.pool).get(event.kind)
-    if not names:
+    kind = event.kind
+    if kind in _REMEMBERED_KINDS:
+        data = d.game_data
+        data["window_events"] = (*data.get("window_events", ()), event)
+    pool = d.pool
+    index = getattr(pool, "_trigger_index", None)  # read here: an event is emitted at every step
+    by_card = (index if index is not None else _trigger_index(pool)).get(kind)
+    if not by_card:
         return
     found = []
-    for obj in list(d.objects.values()):
-        if obj.card not in names:
+    for obj in d.objects.values():  # nothing below changes the objects
+        abilities = by_card.get(obj.card)
+        if abilities is None:
             continue
-        card = d.pool[obj.card]
-        for ability in card.abilities:
-            if ability.kind != "trigger" or ability.on != event.kind or obj.zone not in ability.zones:
+        for ability in abilities:
+            if obj.zone not in ability.zones:
                 continue
             if obj.zone in ("monsters", "spells_traps") and not obj.face_up:
                 continue
