@@ -1,15 +1,30 @@
-"""The canonical key of a state: equal for states that differ only by which copy is where.
+"""The canonical key of a state, and its digest: equal for states that differ only by which copy
+is where.
 
-It describes every card by what it is and where (card name, zone, controller, position,
-face-up, flags, counters) without its label or object id, and the chain, pending
-triggers, lasting effects and windows with the objects they refer to described the same
-way. The transposition table of the searches and the merging of duplicate actions use it.
+``canonical_key`` describes every card by what it is and where (card name, zone, controller,
+owner, position, face-up, flags, counters, game-specific values, and the objects it refers to:
+what it is equipped to, what it blocks...) without its label or object id, the order of the
+ordered zones (a deck, a library), and the chain, pending triggers, lasting effects, once-per-turn
+marks and game data with the objects they refer to described the same way. A referred object is
+described by its own values only (not by what it refers to in turn).
 
-Building the key costs more than making a successor state, so searches first compare
-``digest(state)``: an order-free 64-bit summary (the sum of mixed per-object hashes modulo
-2^64, plus a hash of the rest) that is equal whenever the keys are equal. ``Draft.freeze``
-keeps it up to date incrementally from the state it started from, hashing only the objects
-that changed; the full key is built only when two digests agree.
+``digest`` is what the searches compare instead: a 128-bit summary of the key, kept up to date
+by ``Draft.freeze`` from the state the apply started from (``carry_digest``), so that a new state
+costs only the hashing of what changed. It is the sum modulo 2^128 of one term per part of the
+key (one per card, per position in an ordered zone, per player, per game-data entry, per pending
+trigger, lasting effect and mark, and one for the chain and one for turn and phase), each term
+the Python hash of the part passed through a 128-bit mixer. Referred objects enter a part as the
+hash of their description, so a part is hashed again only when it or an object it refers to
+changed, as in Zobrist hashing.
+
+Equal keys give equal digests, always (each term is a function of its part of the key, and a
+multiset is summed, so no order enters). Different keys give equal digests only by accident:
+either two different parts (or descriptions within them) have the same 64-bit Python hash, about
+n^2 / 2^65 for n distinct parts hashed during a search (below 10^-7 for a million), or two
+different sums of mixed terms meet, about m^2 / 2^129 for m states. The searches therefore take
+equal digests for equal keys; a false merge of two positions has about that probability.
+Python's hash is made injective where it is not by construction: -1 hashes as -2 in CPython, so
+an integer -1 is hashed as a marker; integers are assumed below 2^61 in size.
 """
 
 from __future__ import annotations
@@ -31,6 +46,66 @@ _OID_EXTRA = _OID_FIELDS | {"blocking", "attached_to"}
 _ORDERED_ZONES = frozenset({"deck", "library"})
 
 
+class _Marker:
+    """A value no state holds, standing for a kind of container in keys (a set and a tuple of
+    the same items are different values)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+_SET = _Marker("set")
+_DICT = _Marker("dict")
+_GONE = ("gone",)
+
+
+# ----------------------------------------------------------------------------- the key
+
+def canonical_key(state) -> Hashable:
+    """A key equal for states that differ only by which copy of a card is where.
+
+    This is the reference the digest summarises (and the tests compare it with); the searches
+    use ``digest``, which is much cheaper to keep up to date.
+    """
+    objects = state.objects
+    players = tuple((name, ps.life, _sorted_flags(ps.flags), _canon(objects, ps.extra))
+                    for name, ps in zip(state.players, state.player_states))
+    cards = _in_order([card_description(obj, objects) for obj in objects.values()])
+    ordered = tuple((where, tuple(card_description(objects[oid], objects) for oid in oids))
+                    for where, oids in sorted(state.zones.items()) if oids and where[1] in _ORDERED_ZONES)
+    empty = tuple(sorted(where for where, oids in state.zones.items() if not oids))
+    data = tuple(sorted((k, _canon(objects, v, k in _OID_DATA)) for k, v in state.game_data
+                        if k not in _SKIPPED_DATA))
+    return (
+        state.turn, state.active, state.phase, state.winner, players, cards, ordered, empty,
+        _canon(objects, state.chain),
+        _in_order([_canon(objects, p) for p in state.pending]),
+        _in_order([_canon(objects, e) for e in state.lasting]),
+        _in_order([_used(objects, u) for u in state.used]),
+        data,
+    )
+
+
+def card_description(obj, objects) -> tuple:
+    """A card as the key sees it: its own values and the descriptions of the objects it refers to."""
+    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, _sorted_flags(obj.flags),
+            obj.counters, obj.summon_type, _extra(obj),
+            tuple((k, _describe(objects, v) if isinstance(v, int) else v) for k, v in obj.extra if k in _OID_EXTRA),
+            None if obj.equipped_to is None else _describe(objects, obj.equipped_to))
+
+
+def _describe(objects, oid) -> tuple:
+    """A referred object by its own values (what it refers to in turn left out)."""
+    obj = objects.get(oid)
+    if obj is None:
+        return _GONE
+    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, _sorted_flags(obj.flags),
+            obj.counters, obj.summon_type, _extra(obj), obj.equipped_to is None)
+
+
 def _extra(obj) -> tuple:
     """An object's game-specific values with references to other objects left out."""
     if not obj.extra:
@@ -38,232 +113,50 @@ def _extra(obj) -> tuple:
     return tuple((k, None if k in _OID_EXTRA else v) for k, v in obj.extra)
 
 
-def _extra_refs(state, obj) -> tuple:
-    """The referred objects of an object's game-specific values, described (not recursively)."""
-    return tuple((k, _describe(state, v) if isinstance(v, int) else v) for k, v in obj.extra if k in _OID_EXTRA)
-
-
-def _describe(state, oid) -> tuple:
-    obj = state.objects.get(oid)
-    if obj is None:
-        return ("gone",)
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, tuple(sorted(obj.flags)),
-            obj.counters, obj.summon_type, _extra(obj))
-
-
-_MASK = (1 << 64) - 1
-
-
-def _mixed(h: int) -> int:
-    """``h`` as 64 bits passed through the splitmix64 finalizer, ready to be summed.
-
-    Python's tuple hash is nearly additive: changing one item changes the hash by an amount
-    that, but for carries, depends only on the change and the item's place. Summed raw, the
-    hashes of two states in which one mark (tapped, blocked, ...) sits on one object or on
-    another then collide about one time in five; mixed first, only by chance.
-    """
-    h &= _MASK
-    h = ((h ^ (h >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & _MASK
-    return h ^ (h >> 31)
-
-
-def object_hash(obj) -> int:
-    """The hash of an object's description in the key (what it is and where, not which copy)."""
-    return _mixed(hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                        obj.counters, obj.summon_type, _extra(obj), obj.equipped_to is None)))
-
-
-def objects_digest(objects) -> int:
-    """The order-free sum of the object hashes of ``objects`` (a mapping oid -> Obj)."""
-    total = 0
-    for obj in objects.values():
-        total += object_hash(obj)
-    return total & _MASK
-
-
-def updated_objects_digest(total: int, before, after) -> int:
-    """``objects_digest(after)`` from ``total = objects_digest(before)``, hashing only what changed.
-
-    ``before`` and ``after`` map oids to objects; unchanged objects are the same Python objects.
-    """
-    added = 0
-    for oid, obj in after.items():
-        old = before.get(oid)
-        if old is not obj:
-            total += object_hash(obj)
-            if old is None:
-                added += 1
-            else:
-                total -= object_hash(old)
-    if len(before) + added != len(after):  # some objects left
-        for oid, old in before.items():
-            if oid not in after:
-                total -= object_hash(old)
-    return total & _MASK
-
-
-def digest(state) -> int:
-    """A 64-bit summary of ``canonical_key(state)``: equal keys give equal digests.
-
-    The objects part is taken from the state's memo when ``Draft.freeze`` left it there; the
-    rest hashes everything of the key that names no object (records are read without their
-    object-id fields).
-    """
-    cache = state.cache()
-    objects = cache.get("objects_digest")
-    if objects is None:
-        objects = cache["objects_digest"] = objects_digest(state.objects)
-    rest = (state.turn, state.active, state.phase, state.winner,
-            tuple((ps.name, ps.life, ps.flags, _shallow(state, ps.extra)) for ps in state.player_states),
-            _shallow(state, state.chain), _multiset(state, state.pending), _multiset(state, state.lasting),
-            _multiset(state, (_used_shallow(state, u) for u in state.used)),
-            _data_multiset(state))
-    return (objects + hash(rest)) & _MASK
-
-
-def _data_multiset(state) -> int:
-    """What ``_multiset`` gives for the (key, shallow value) pairs of ``game_data``, without its
-    second pass over values that are already shallow (``_shallow`` leaves its results as they are)."""
-    total = 0
-    for k, v in state.game_data:
-        if k not in _SKIPPED_DATA:
-            total += _mixed(hash((k, _shallow(state, v, k in _OID_DATA))))
-    return total & _MASK
-
-
-def _multiset(state, values) -> int:
-    total = 0
-    for value in values:
-        total += _mixed(hash(_shallow(state, value)))
-    return total & _MASK
-
-
-def _used_shallow(state, item):
-    if isinstance(item, tuple) and len(item) == 4 and item[:2] == ("turn", "soft"):
-        return (item[0], item[1], _object(state, item[2]), item[3])
-    return item
-
-
-def _object(state, oid) -> int | str:
-    obj = state.objects.get(oid)
-    return "gone" if obj is None else object_hash(obj)
+def _sorted_flags(flags) -> tuple:
+    return tuple(sorted(flags))
 
 
 _PLAIN = frozenset({str, type(None), bool, float})
 
 
-def _shallow(state, value: Any, oids: bool = False) -> Any:
-    """``_canon`` made cheap: objects referred to stand as their ``object_hash``, multisets as
-    frozensets. A function of the canonical form, so equal canonical forms give equal results."""
-    kind = type(value)
-    if kind is str or value is None or kind is bool or kind is float:
-        return value
-    if kind is int:
-        return _object(state, value) if oids else value
-    if kind is tuple or kind is list:
-        # plain items stand for themselves: kept inline, without a call each
-        return tuple([item if type(item) in _PLAIN or (not oids and type(item) is int) else _shallow(state, item, oids)
-                      for item in value])
-    fields = _record_fields(kind)
-    if fields is not None:
-        out = [kind.__name__]
-        for name, refers in fields:
-            item = getattr(value, name)
-            if type(item) in _PLAIN or (type(item) is int and not (oids or refers)):
-                out.append((name, item))
-            else:
-                out.append((name, _shallow(state, item, oids or refers)))
-        return tuple(out)
-    if kind is frozenset or kind is set:
-        return frozenset([_shallow(state, item, oids) for item in value])
-    if kind is dict:
-        return frozenset([(k, _shallow(state, v, oids or k in _OID_FIELDS)) for k, v in value.items()])
-    if isinstance(value, int):
-        return _object(state, value) if oids else value
-    return repr(value)
-
-
-_RECORD_FIELDS: dict = {}
-
-
-def _record_fields(kind) -> tuple | None:
-    """(field name, holds object ids) for the fields of a dataclass that the key keeps; None for
-    other types."""
-    if kind not in _RECORD_FIELDS:
-        _RECORD_FIELDS[kind] = (tuple((f.name, f.name in _OID_FIELDS) for f in dataclasses.fields(kind)
-                                      if f.name not in _SKIPPED_FIELDS)
-                                if dataclasses.is_dataclass(kind) else None)
-    return _RECORD_FIELDS[kind]
-
-
-def _canon(state, value: Any, oids: bool = False) -> Any:
+def _canon(objects, value: Any, oids: bool = False) -> Any:
+    """``value`` with the object ids it holds described (in fields that hold ids), records as
+    (type name, (field, value)...) without their numbering fields, sets and dicts in a fixed order."""
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is int:
-        return _describe(state, value) if oids else value
+        return _describe(objects, value) if oids else value
     if kind is tuple:
-        return tuple([_canon(state, item, oids) for item in value])
+        return tuple([_canon(objects, item, oids) for item in value])
     if isinstance(value, bool) or value is None or isinstance(value, str | float):
         return value
     if isinstance(value, int):
-        return _describe(state, value) if oids else value
+        return _describe(objects, value) if oids else value
     if isinstance(value, tuple | list):
-        return tuple(_canon(state, item, oids) for item in value)
+        return tuple(_canon(objects, item, oids) for item in value)
     if isinstance(value, frozenset | set):
-        return tuple(sorted((_canon(state, item, oids) for item in value), key=repr))
+        return (_SET,) + tuple(sorted((_canon(objects, item, oids) for item in value), key=repr))
     if isinstance(value, dict):
-        return tuple(sorted(((k, _canon(state, v, oids or k in _OID_FIELDS)) for k, v in value.items()), key=repr))
+        return (_DICT,) + tuple(sorted(((k, _canon(objects, v, oids or k in _OID_FIELDS)) for k, v in value.items()),
+                                       key=repr))
     fields = _record_fields(kind)
     if fields is not None:
-        return (kind.__name__,) + tuple([(name, _canon(state, getattr(value, name), oids or refers))
-                                         for name, refers in fields])
+        return (kind.__name__,) + tuple([(name, _canon(objects, getattr(value, name), oids or refers))
+                                         for name, refers, _ in fields])
     return repr(value)
 
 
-def _used(state, item) -> Any:
-    if isinstance(item, tuple) and len(item) == 4 and item[:2] == ("turn", "soft"):
-        return (item[0], item[1], _describe(state, item[2]), item[3])
-    return _canon(state, item)
+def _is_soft_mark(item) -> bool:
+    """A once-per-turn mark of the form ("turn", "soft", oid, ability): it names an object."""
+    return type(item) is tuple and len(item) == 4 and item[0] == "turn" and item[1] == "soft"
 
 
-def canonical_key(state) -> Hashable:
-    """A key equal for states that differ only by which copy of a card is where."""
-    objects = state.objects
-    zones_of: dict = {name: [] for name in state.players}
-    for (owner, zone), oids in sorted(state.zones.items()):
-        cards = []
-        equips = []
-        for oid in oids:
-            obj = objects[oid]
-            cards.append((obj.card, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
-                          obj.summon_type, _extra(obj), _extra_refs(state, obj)))
-            if obj.equipped_to is not None:
-                equips.append(_describe(state, obj.equipped_to))
-        if zone not in _ORDERED_ZONES:
-            # Any fixed order of equal entries will do; hashes sort entries that mix None and text.
-            cards.sort(key=hash)
-        equips.sort(key=hash)
-        zones_of.setdefault(owner, []).append((zone, tuple(cards), tuple(equips)))
-    players = [(name, ps.life, ps.flags, _canon(state, ps.extra), tuple(zones_of[name]))
-               for name, ps in zip(state.players, state.player_states)]
-    # game_data has one entry per key: ordered by key, not by the repr of the whole entry
-    data = tuple(sorted(
-        ((k, _canon(state, v, k in _OID_DATA)) for k, v in state.game_data if k not in _SKIPPED_DATA),
-        key=_first))
-    return (
-        state.turn, state.active, state.phase, state.winner, tuple(players),
-        _canon(state, state.chain),
-        _in_order([_canon(state, p) for p in state.pending]),
-        _in_order([_canon(state, e) for e in state.lasting]),
-        _in_order([_used(state, u) for u in state.used]),
-        data,
-    )
-
-
-def _first(pair: tuple):
-    return pair[0]
+def _used(objects, item) -> Any:
+    if _is_soft_mark(item):
+        return (item[0], item[1], _describe(objects, item[2]), item[3])
+    return _canon(objects, item)
 
 
 def _in_order(items: list) -> tuple:
@@ -271,3 +164,462 @@ def _in_order(items: list) -> tuple:
     if len(items) < 2:
         return tuple(items)
     return tuple(sorted(items, key=repr))
+
+
+_RECORD_FIELDS: dict = {}
+
+
+def _record_fields(kind) -> tuple | None:
+    """(field name, holds object ids, hash of the field names) for the fields of a dataclass that
+    the key keeps; None for other types."""
+    if kind not in _RECORD_FIELDS:
+        if dataclasses.is_dataclass(kind):
+            kept = [f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS]
+            names = hash(tuple(kept))
+            _RECORD_FIELDS[kind] = tuple((name, name in _OID_FIELDS, names) for name in kept)
+        else:
+            _RECORD_FIELDS[kind] = None
+    return _RECORD_FIELDS[kind]
+
+
+# ----------------------------------------------------------------------------- the digest
+
+_MASK64 = (1 << 64) - 1
+_MASK128 = (1 << 128) - 1
+_MUL1 = 0x9E3779B97F4A7C15F39CC0605CEDC835  # odd 128-bit constants
+_MUL2 = 0xD6E8FEB86659FD93C2B2AE3D27D4EB4F
+
+
+def _mixed(h: int) -> int:
+    """A 64-bit hash spread over 128 bits (multiply, xor-shift, twice), ready to be summed.
+
+    Python's tuple hash is nearly additive: changing one item changes the hash by an amount
+    that, but for carries, depends only on the change and the item's place. Summed raw, the
+    hashes of two states in which one mark (tapped, blocked, ...) sits on one object or on
+    another would often be equal; mixed first, only by chance.
+    """
+    x = ((h & _MASK64) * _MUL1) & _MASK128
+    x ^= x >> 67
+    x = (x * _MUL2) & _MASK128
+    return x ^ (x >> 61)
+
+
+_MINUS_ONE = "<int -1>"  # CPython hashes -1 as -2: -1 is hashed as this text instead
+_SIMPLE = frozenset({str, type(None), bool})
+
+
+def _safe(value):
+    """A plain number as it is hashed (see ``_MINUS_ONE``)."""
+    return _MINUS_ONE if value == -1 else value
+
+
+def _described(objects, oid) -> int:
+    """The hash of ``_describe(objects, oid)``."""
+    obj = objects.get(oid)
+    if obj is None:
+        return _GONE_HASH
+    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                 _counters(obj), obj.summon_type, _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+
+
+_GONE_HASH = hash(_GONE)
+
+
+def _counters(obj) -> tuple:
+    counters = obj.counters
+    return counters if not counters or all(count != -1 for _, count in counters) else _raw(counters)
+
+
+def _extra_hashed(obj) -> tuple:
+    """What ``_extra(obj)`` is hashed as."""
+    return tuple([(k, None if k in _OID_EXTRA else _raw(v)) for k, v in obj.extra])
+
+
+def _raw(value: Any) -> Hashable:
+    """What a value that the key holds as it is (compared with ``==``) is hashed as: itself, but
+    for -1 (see ``_MINUS_ONE``) and for containers Python does not hash."""
+    kind = type(value)
+    if kind in _SIMPLE:
+        return value
+    if kind is int or kind is float:
+        return _MINUS_ONE if value == -1 else value
+    if kind is tuple or kind is list:
+        if -1 not in value and all(type(item) in _SIMPLE or type(item) is int for item in value):
+            return value if kind is tuple else tuple(value)
+        return tuple([_raw(item) for item in value])
+    if kind is dict:
+        return (_DICT, frozenset([(_raw(k), _raw(v)) for k, v in value.items()]))
+    if kind is set:
+        return frozenset(value)
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
+
+
+def _card_hash(obj, objects) -> int:
+    """The hash of ``card_description(obj, objects)``: its common form (no game-specific values,
+    not equipped) is hashed as a shorter tuple, which nothing else is hashed as."""
+    extra = obj.extra
+    equipped = obj.equipped_to
+    if not extra and equipped is None:
+        return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                     _counters(obj), obj.summon_type))
+    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                 _counters(obj), obj.summon_type, _extra_hashed(obj) if extra else (),
+                 tuple([(k, _described(objects, v) if isinstance(v, int) else _raw(v))
+                        for k, v in extra if k in _OID_EXTRA]),
+                 None if equipped is None else _described(objects, equipped)))
+
+
+def _refers_to(obj) -> tuple:
+    """The objects whose descriptions are part of ``obj``'s (what it is equipped to, blocks...)."""
+    refs = [v for k, v in obj.extra if k in _OID_EXTRA and isinstance(v, int)]
+    if obj.equipped_to is not None:
+        refs.append(obj.equipped_to)
+    return tuple(refs)
+
+
+def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None) -> Any:
+    """What ``_canon(objects, value, oids)`` is hashed as: a value of the same shape with every
+    described object replaced by the hash of its description (its id appended to ``deps``), sets
+    and dicts as sorted hashes, and -1 as a marker. A function of the canonical form, and equal
+    for two canonical forms only when their hashes are."""
+    kind = type(value)
+    if kind in _SIMPLE:
+        return value
+    if kind is int or kind is float:
+        if oids and kind is int:
+            if deps is not None:
+                deps.append(value)
+            return _described(objects, value)
+        return _MINUS_ONE if value == -1 else value
+    if kind is tuple or kind is list:
+        if not oids and -1 not in value:
+            for item in value:  # plain items hash as themselves: the tuple is its own form
+                if type(item) not in _SIMPLE and type(item) is not int:
+                    break
+            else:
+                return value if kind is tuple else tuple(value)
+        return tuple([_hashable(objects, item, oids, deps) for item in value])
+    fields = _record_fields(kind)
+    if fields is not None:
+        out = [kind.__name__, fields[0][2] if fields else 0]
+        for name, refers, _ in fields:
+            out.append(_hashable(objects, getattr(value, name), oids or refers, deps))
+        return tuple(out)
+    if kind is frozenset or kind is set:
+        return (_SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
+    if kind is dict:
+        return (_DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in _OID_FIELDS, deps)))
+                                     for k, v in value.items()])))
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        if oids and isinstance(value, int):
+            if deps is not None:
+                deps.append(value)
+            return _described(objects, value)
+        return _MINUS_ONE if value == -1 else value
+    if isinstance(value, tuple | list):
+        return tuple([_hashable(objects, item, oids, deps) for item in value])
+    if isinstance(value, frozenset | set):
+        return (_SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
+    if isinstance(value, dict):
+        return (_DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in _OID_FIELDS, deps)))
+                                     for k, v in value.items()])))
+    return repr(value)
+
+
+def _object_term(obj, objects) -> int:
+    return _mixed(_card_hash(obj, objects))
+
+
+def objects_digest(objects) -> int:
+    """The cards' part of the digest: the sum of the mixed hashes of their descriptions."""
+    total = 0
+    for obj in objects.values():
+        total += _object_term(obj, objects)
+    return total & _MASK128
+
+
+def _position_term(where: tuple, index: int, obj, objects) -> int:
+    """The term of the card ``index`` places from the bottom of the ordered zone ``where``."""
+    return _mixed(hash(("<at>", where, index, _card_hash(obj, objects))))
+
+
+def _empty_term(where: tuple) -> int:
+    return _mixed(hash(("<empty>", where)))
+
+
+def _head_term(state) -> int:
+    return _mixed(hash(("<head>", state.turn, state.active, state.phase, state.winner)))
+
+
+def _player_term(objects, index: int, name: str, ps) -> tuple:
+    """(term, ids of the objects it describes) of a player."""
+    deps: list = []
+    extra = _hashable(objects, ps.extra, False, deps) if ps.extra else ()
+    return _mixed(hash(("<player>", index, name, _safe(ps.life), ps.flags, extra))), tuple(deps)
+
+
+def _chain_term(objects, chain) -> tuple:
+    deps: list = []
+    return _mixed(hash(("<chain>", _hashable(objects, chain, False, deps)))), tuple(deps)
+
+
+def _multiset_term(objects, tag: str, items) -> tuple:
+    """(sum of the terms of the items, ids of the objects they describe) of a multiset."""
+    deps: list = []
+    total = 0
+    for item in items:
+        total += _mixed(hash((tag, _hashable(objects, item, False, deps))))
+    return total, tuple(deps)
+
+
+def _used_term(objects, used) -> tuple:
+    deps: list = []
+    total = 0
+    for item in used:
+        if _is_soft_mark(item):
+            deps.append(item[2])
+            form = (item[0], item[1], _described(objects, item[2]), _raw(item[3]))
+        else:
+            form = _hashable(objects, item, False, deps)
+        total += _mixed(hash(("<used>", form)))
+    return total, tuple(deps)
+
+
+def _data_term(objects, key: str, value) -> tuple:
+    deps: list = []
+    return _mixed(hash(("<data>", key, _hashable(objects, value, key in _OID_DATA, deps)))), tuple(deps)
+
+
+class _Parts:
+    """The digest of a state with the terms it is the sum of, so that the digest of a state made
+    from it can reuse the terms of the parts that did not change.
+
+    Each reusable term is kept with what it was computed from (a container, compared by
+    identity) and the ids of the objects it describes (it is computed again when one of them
+    changed)."""
+
+    __slots__ = ("total", "objects", "referrers", "ordered", "empty", "head", "players", "chain", "pending",
+                 "lasting", "used", "data")
+
+    @classmethod
+    def of(cls, state) -> "_Parts":
+        """The parts of ``state``, computed from scratch."""
+        parts = cls()
+        objects = state.objects
+        parts.objects = objects_digest(objects)
+        parts.referrers = {oid: _refers_to(obj) for oid, obj in objects.items()
+                           if obj.equipped_to is not None or obj.extra}
+        parts.ordered = {where: _ordered_entry(where, oids, objects) for where, oids in state.zones.items()
+                         if oids and where[1] in _ORDERED_ZONES}
+        parts.empty = _empty_part(state.zones)
+        parts.head = _head_term(state)
+        parts.players = tuple((ps,) + _player_term(objects, i, name, ps)
+                              for i, (name, ps) in enumerate(zip(state.players, state.player_states)))
+        parts.chain = (state.chain,) + _chain_term(objects, state.chain)
+        parts.pending = (state.pending,) + _multiset_term(objects, "<pending>", state.pending)
+        parts.lasting = (state.lasting,) + _multiset_term(objects, "<lasting>", state.lasting)
+        parts.used = (state.used,) + _used_term(objects, state.used)
+        parts.data = {k: (v,) + _data_term(objects, k, v) for k, v in state.game_data if k not in _SKIPPED_DATA}
+        parts.total = parts.sum()
+        return parts
+
+    def sum(self) -> int:
+        total = self.objects + self.empty + self.head + self.chain[1] + self.pending[1] + self.lasting[1] + self.used[1]
+        for entry in self.ordered.values():
+            total += entry[1]
+        for entry in self.players:
+            total += entry[1]
+        for entry in self.data.values():
+            total += entry[1]
+        return total & _MASK128
+
+
+def _ordered_entry(where, oids, objects) -> tuple:
+    """(oids, term, position terms from the bottom) of an ordered zone."""
+    terms = [_position_term(where, i, objects[oid], objects) for i, oid in enumerate(reversed(oids))]
+    return oids, sum(terms), tuple(terms)
+
+
+def _empty_part(zones) -> int:
+    if () not in zones.values():
+        return 0
+    return sum(_empty_term(where) for where, oids in zones.items() if not oids)
+
+
+_PARTS = "digest_parts"
+
+
+def digest(state) -> int:
+    """A 128-bit summary of ``canonical_key(state)``: equal keys give equal digests, different
+    keys different digests but with the tiny probability given in the module's docstring.
+
+    Kept in the state's memo; ``Draft.freeze`` carries it over to the states made from this one."""
+    cache = state.cache()
+    parts = cache.get(_PARTS)
+    if parts is None:
+        parts = cache[_PARTS] = _Parts.of(state)
+        cache["objects_digest"] = parts.objects
+    return parts.total
+
+
+def carry_digest(before, after) -> None:
+    """Leave in ``after``'s memo its digest, made from ``before``'s if ``before`` has one,
+    hashing only what changed: the objects that are not the same Python objects, the parts
+    that are not the same containers, and what refers to a changed object."""
+    memo = before._cache
+    parts = memo.get(_PARTS) if memo is not None else None
+    if parts is None:
+        return
+    new = _updated(parts, before, after)
+    cache = after.cache()
+    cache[_PARTS] = new
+    cache["objects_digest"] = new.objects
+
+
+def _updated(parts: _Parts, before, after) -> _Parts:
+    b_objects, a_objects = before.objects, after.objects
+    new = _Parts()
+    # -- the cards: the ones that changed, and the ones referring to a changed one
+    changed = []
+    total = parts.objects
+    added = 0
+    for oid, obj in a_objects.items():
+        old = b_objects.get(oid)
+        if old is not obj:
+            changed.append(oid)
+            total += _object_term(obj, a_objects)
+            if old is None:
+                added += 1
+            else:
+                total -= _object_term(old, b_objects)
+    if len(b_objects) + added != len(a_objects):  # some objects left
+        for oid, old in b_objects.items():
+            if oid not in a_objects:
+                changed.append(oid)
+                total -= _object_term(old, b_objects)
+    touched = frozenset(changed)
+    referrers = parts.referrers
+    if referrers or changed:
+        referrers = _updated_referrers(referrers, changed, a_objects)
+        for oid, refs in referrers.items():
+            if oid not in touched and not touched.isdisjoint(refs):
+                obj = a_objects[oid]
+                total += _object_term(obj, a_objects) - _object_term(obj, b_objects)
+    new.objects = total & _MASK128
+    new.referrers = referrers
+    # -- the order of the decks
+    new.ordered = _updated_ordered(parts.ordered, after.zones, a_objects, touched, changed, referrers)
+    new.empty = _empty_part(after.zones)
+    # -- the rest
+    new.head = parts.head if (before.turn == after.turn and before.active == after.active
+                              and before.phase == after.phase and before.winner == after.winner) else _head_term(after)
+    new.players = _updated_players(parts.players, before, after, touched)
+    new.chain = _reused(parts.chain, after.chain, touched) or (after.chain,) + _chain_term(a_objects, after.chain)
+    new.pending = (_reused(parts.pending, after.pending, touched)
+                   or (after.pending,) + _multiset_term(a_objects, "<pending>", after.pending))
+    new.lasting = (_reused(parts.lasting, after.lasting, touched)
+                   or (after.lasting,) + _multiset_term(a_objects, "<lasting>", after.lasting))
+    new.used = _reused(parts.used, after.used, touched) or (after.used,) + _used_term(a_objects, after.used)
+    new.data = _updated_data(parts.data, after.game_data, a_objects, touched)
+    new.total = new.sum()
+    return new
+
+
+def _reused(entry: tuple, value, touched: frozenset) -> tuple | None:
+    """``entry`` (value, term, ids) when it still holds for ``value``, else None."""
+    if entry[0] is value and (not entry[2] or touched.isdisjoint(entry[2])):
+        return entry
+    return None
+
+
+def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
+    """The objects that refer to others (id -> referred ids), after the ``changed`` ones changed."""
+    out = None
+    for oid in changed:
+        obj = objects.get(oid)
+        refers = obj is not None and (obj.equipped_to is not None or bool(obj.extra))
+        if refers or oid in referrers:
+            if out is None:
+                out = dict(referrers)
+            if refers:
+                out[oid] = _refers_to(obj)
+            else:
+                del out[oid]
+    return referrers if out is None else out
+
+
+def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed: list,
+                     referrers: dict) -> dict:
+    """The entries of the ordered zones (see ``_ordered_entry``), the unchanged ones reused: a
+    card at the same place from the bottom keeps its term, so drawing from the top rehashes
+    nothing."""
+    dirty = [where for where, entry in ordered.items() if zones.get(where) is not entry[0]]
+    for oid in changed:  # a changed card in a deck that is the same tuple, or was empty
+        obj = objects.get(oid)
+        if obj is not None and obj.zone in _ORDERED_ZONES:
+            holding = [where for where in ((obj.owner, obj.zone), (obj.controller, obj.zone))
+                       if oid in zones.get(where, ())]
+            if not holding:
+                holding = [where for where, oids in zones.items() if where[1] in _ORDERED_ZONES and oid in oids]
+            dirty.extend(where for where in holding if where not in dirty)
+    if touched and referrers:  # a card that refers to a changed object
+        for where, entry in ordered.items():
+            if where not in dirty and any(_refers_changed(oid, referrers, touched) for oid in entry[0]):
+                dirty.append(where)
+    if not dirty:
+        return ordered
+    out = dict(ordered)
+    for where in dirty:
+        oids = zones.get(where, ())
+        if not oids:
+            out.pop(where, None)
+            continue
+        old_oids, _, old_terms = ordered.get(where, ((), 0, ()))
+        terms = []
+        for i, oid in enumerate(reversed(oids)):
+            if (i < len(old_terms) and old_oids[-1 - i] == oid and oid not in touched
+                    and not _refers_changed(oid, referrers, touched)):
+                terms.append(old_terms[i])
+            else:
+                terms.append(_position_term(where, i, objects[oid], objects))
+        out[where] = (oids, sum(terms), tuple(terms))
+    return out
+
+
+def _refers_changed(oid, referrers: dict, touched: frozenset) -> bool:
+    """Whether the object ``oid`` refers to one of the ``touched`` objects."""
+    refs = referrers.get(oid)
+    return refs is not None and not touched.isdisjoint(refs)
+
+
+def _updated_players(players: tuple, before, after, touched: frozenset) -> tuple:
+    if before.players != after.players:
+        return tuple((ps,) + _player_term(after.objects, i, name, ps)
+                     for i, (name, ps) in enumerate(zip(after.players, after.player_states)))
+    out = []
+    same = True
+    for i, (entry, ps) in enumerate(zip(players, after.player_states)):
+        kept = _reused(entry, ps, touched)
+        if kept is None:
+            same = False
+            kept = (ps,) + _player_term(after.objects, i, after.players[i], ps)
+        out.append(kept)
+    return players if same and len(players) == len(after.player_states) else tuple(out)
+
+
+def _updated_data(data: dict, game_data: tuple, objects, touched: frozenset) -> dict:
+    out = {}
+    for k, v in game_data:
+        if k in _SKIPPED_DATA:
+            continue
+        entry = data.get(k)
+        if entry is None or _reused(entry, v, touched) is None:
+            entry = (v,) + _data_term(objects, k, v)
+        out[k] = entry
+    return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardjudge.rules.core.canonical import updated_objects_digest
+from cardjudge.rules.core.canonical import carry_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,14 +268,10 @@ class Draft:
 
     def freeze(self) -> State:
         """The new State. Its memo starts with what this apply knows for free: the events that
-        happened (``"events"``) and, when the base state had one, the updated objects digest
-        (see ``canonical.digest``)."""
+        happened (``"events"``) and, when the base state had one, the digest updated from the
+        base state's (see ``canonical.carry_digest``)."""
         memo: dict = {"events": tuple(self.events)}
-        base_memo = self.base._cache
-        if base_memo is not None and "objects_digest" in base_memo:
-            memo["objects_digest"] = updated_objects_digest(base_memo["objects_digest"], self.base.objects,
-                                                            self.objects)
-        return State(
+        state = State(
             game=self.game,
             pool=self.pool,
             turn=self.turn,
@@ -294,6 +290,8 @@ class Draft:
             winner=self.winner,
             _cache=memo,
         )
+        carry_digest(self.base, state)
+        return state
 
 
 # Zones whose cards are controlled (rather than owned) by the player they are listed under.
