@@ -30,6 +30,7 @@ an integer -1 is hashed as a marker; integers are assumed below 2^61 in size.
 from __future__ import annotations
 
 import dataclasses
+from operator import is_
 from typing import Any, Hashable
 
 # Fields of the engine's records that hold object ids.
@@ -184,7 +185,6 @@ def _record_fields(kind) -> tuple | None:
 
 # ----------------------------------------------------------------------------- the digest
 
-_MASK64 = (1 << 64) - 1
 _MASK128 = (1 << 128) - 1
 _MUL1 = 0x9E3779B97F4A7C15F39CC0605CEDC835  # odd 128-bit constants
 _MUL2 = 0xD6E8FEB86659FD93C2B2AE3D27D4EB4F
@@ -198,9 +198,8 @@ def _mixed(h: int) -> int:
     hashes of two states in which one mark (tapped, blocked, ...) sits on one object or on
     another would often be equal; mixed first, only by chance.
     """
-    x = ((h & _MASK64) * _MUL1) & _MASK128
-    x ^= x >> 67
-    x = (x * _MUL2) & _MASK128
+    x = (h * _MUL1) & _MASK128  # a bijection of the hashes (odd multiplier), negative ones included
+    x = ((x ^ (x >> 67)) * _MUL2) & _MASK128
     return x ^ (x >> 61)
 
 
@@ -219,15 +218,15 @@ def _described(objects, oid) -> int:
     if obj is None:
         return _GONE_HASH
     return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 _counters(obj), obj.summon_type, _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+                 obj.counters and _counters(obj.counters), obj.summon_type, _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
 
 
 _GONE_HASH = hash(_GONE)
 
 
-def _counters(obj) -> tuple:
-    counters = obj.counters
-    return counters if not counters or all(count != -1 for _, count in counters) else _raw(counters)
+def _counters(counters: tuple) -> tuple:
+    """What an object's counters are hashed as (called only when it has some)."""
+    return counters if all(count != -1 for _, count in counters) else _raw(counters)
 
 
 def _extra_hashed(obj) -> tuple:
@@ -265,9 +264,9 @@ def _card_hash(obj, objects) -> int:
     equipped = obj.equipped_to
     if not extra and equipped is None:
         return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                     _counters(obj), obj.summon_type))
+                     obj.counters and _counters(obj.counters), obj.summon_type))
     return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 _counters(obj), obj.summon_type, _extra_hashed(obj) if extra else (),
+                 obj.counters and _counters(obj.counters), obj.summon_type, _extra_hashed(obj) if extra else (),
                  tuple([(k, _described(objects, v) if isinstance(v, int) else _raw(v))
                         for k, v in extra if k in _OID_EXTRA]),
                  None if equipped is None else _described(objects, equipped)))
@@ -305,10 +304,10 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
         return tuple([_hashable(objects, item, oids, deps) for item in value])
     fields = _record_fields(kind)
     if fields is not None:
-        out = [kind.__name__, fields[0][2] if fields else 0]
+        form = [kind.__name__, fields[0][2] if fields else 0]
         for name, refers, _ in fields:
-            out.append(_hashable(objects, getattr(value, name), oids or refers, deps))
-        return tuple(out)
+            form.append(_hashable(objects, getattr(value, name), oids or refers, deps))
+        return tuple(form)
     if kind is frozenset or kind is set:
         return (_SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
     if kind is dict:
@@ -353,14 +352,33 @@ def _empty_term(where: tuple) -> int:
     return _mixed(hash(("<empty>", where)))
 
 
+_PLAIN_TERMS: dict = {}  # (part, its plain values) -> term, for parts that describe no object
+_PLAIN_TERMS_LIMIT = 50_000  # entries before the memo is emptied
+
+
+def _plain_term(form: tuple) -> int:
+    """The term of a part that describes no object (``form`` holds only plain values),
+    remembered: the same phase or life total comes back in many states (equal forms have equal
+    canonical forms, so the memo never answers for another key)."""
+    term = _PLAIN_TERMS.get(form)
+    if term is None:
+        term = _mixed(hash(form))
+        if len(_PLAIN_TERMS) >= _PLAIN_TERMS_LIMIT:
+            _PLAIN_TERMS.clear()
+        _PLAIN_TERMS[form] = term
+    return term
+
+
 def _head_term(state) -> int:
-    return _mixed(hash(("<head>", state.turn, state.active, state.phase, state.winner)))
+    return _plain_term(("<head>", state.turn, state.active, state.phase, state.winner))
 
 
 def _player_term(objects, index: int, name: str, ps) -> tuple:
     """(term, ids of the objects it describes) of a player."""
+    if not ps.extra:
+        return _plain_term(("<player>", index, name, _safe(ps.life), ps.flags, ())), ()
     deps: list = []
-    extra = _hashable(objects, ps.extra, False, deps) if ps.extra else ()
+    extra = _hashable(objects, ps.extra, False, deps)
     return _mixed(hash(("<player>", index, name, _safe(ps.life), ps.flags, extra))), tuple(deps)
 
 
@@ -392,8 +410,24 @@ def _used_term(objects, used) -> tuple:
 
 
 def _data_term(objects, key: str, value) -> tuple:
+    """(term, ids of the objects it describes) of a game-data entry."""
+    if key not in _OID_DATA:
+        memo_key = ("<data>", key, value)
+        try:
+            term = _PLAIN_TERMS.get(memo_key)
+        except TypeError:  # a value Python does not hash
+            term = memo_key = None
+        if term is not None:
+            return term, ()
     deps: list = []
-    return _mixed(hash(("<data>", key, _hashable(objects, value, key in _OID_DATA, deps)))), tuple(deps)
+    term = _mixed(hash(("<data>", key, _hashable(objects, value, key in _OID_DATA, deps))))
+    if deps:
+        return term, tuple(deps)
+    if key not in _OID_DATA and memo_key is not None:
+        if len(_PLAIN_TERMS) >= _PLAIN_TERMS_LIMIT:
+            _PLAIN_TERMS.clear()
+        _PLAIN_TERMS[memo_key] = term
+    return term, ()
 
 
 class _Parts:
@@ -404,36 +438,37 @@ class _Parts:
     identity) and the ids of the objects it describes (it is computed again when one of them
     changed)."""
 
-    __slots__ = ("total", "objects", "referrers", "ordered", "empty", "head", "players", "chain", "pending",
-                 "lasting", "used", "data")
+    __slots__ = ("total", "objects", "terms", "referrers", "ordered", "empty", "head", "player_states", "players",
+                 "players_deps", "chain", "pending", "lasting", "used", "records_deps", "data")
 
     @classmethod
     def of(cls, state) -> "_Parts":
         """The parts of ``state``, computed from scratch."""
         parts = cls()
         objects = state.objects
-        parts.objects = objects_digest(objects)
+        parts.terms = {oid: _object_term(obj, objects) for oid, obj in objects.items()}
+        parts.objects = sum(parts.terms.values()) & _MASK128
         parts.referrers = {oid: _refers_to(obj) for oid, obj in objects.items()
                            if obj.equipped_to is not None or obj.extra}
         parts.ordered = {where: _ordered_entry(where, oids, objects) for where, oids in state.zones.items()
                          if oids and where[1] in _ORDERED_ZONES}
         parts.empty = _empty_part(state.zones)
         parts.head = _head_term(state)
-        parts.players = tuple((ps,) + _player_term(objects, i, name, ps)
-                              for i, (name, ps) in enumerate(zip(state.players, state.player_states)))
+        _set_players(parts, state)
         parts.chain = (state.chain,) + _chain_term(objects, state.chain)
         parts.pending = (state.pending,) + _multiset_term(objects, "<pending>", state.pending)
         parts.lasting = (state.lasting,) + _multiset_term(objects, "<lasting>", state.lasting)
         parts.used = (state.used,) + _used_term(objects, state.used)
+        parts.records_deps = parts.chain[2] + parts.pending[2] + parts.lasting[2] + parts.used[2]
         parts.data = {k: (v,) + _data_term(objects, k, v) for k, v in state.game_data if k not in _SKIPPED_DATA}
         parts.total = parts.sum()
         return parts
 
     def sum(self) -> int:
-        total = self.objects + self.empty + self.head + self.chain[1] + self.pending[1] + self.lasting[1] + self.used[1]
+        """The digest: the sum of the terms."""
+        total = (self.objects + self.empty + self.head + sum(self.players) + self.chain[1] + self.pending[1]
+                 + self.lasting[1] + self.used[1])
         for entry in self.ordered.values():
-            total += entry[1]
-        for entry in self.players:
             total += entry[1]
         for entry in self.data.values():
             total += entry[1]
@@ -483,52 +518,85 @@ def carry_digest(before, after) -> None:
 
 
 def _updated(parts: _Parts, before, after) -> _Parts:
+    """``after``'s parts from ``before``'s: the terms of what changed taken out, the new ones in."""
     b_objects, a_objects = before.objects, after.objects
     new = _Parts()
     # -- the cards: the ones that changed, and the ones referring to a changed one
-    changed = []
-    total = parts.objects
-    added = 0
-    for oid, obj in a_objects.items():
-        old = b_objects.get(oid)
-        if old is not obj:
-            changed.append(oid)
-            total += _object_term(obj, a_objects)
-            if old is None:
-                added += 1
-            else:
-                total -= _object_term(old, b_objects)
-    if len(b_objects) + added != len(a_objects):  # some objects left
-        for oid, old in b_objects.items():
-            if oid not in a_objects:
-                changed.append(oid)
-                total -= _object_term(old, b_objects)
+    b_get = b_objects.get
+    changed = [oid for oid, obj in a_objects.items() if b_get(oid) is not obj]
+    delta = 0
+    if changed or len(b_objects) != len(a_objects):
+        terms = new.terms = dict(parts.terms)
+        for oid in changed:
+            term = terms[oid] = _object_term(a_objects[oid], a_objects)
+            delta += term - parts.terms.get(oid, 0)
+        if len(terms) != len(a_objects):  # some objects left
+            gone = [oid for oid in b_objects if oid not in a_objects]
+            for oid in gone:
+                delta -= terms.pop(oid)
+            changed += gone
+    else:
+        terms = new.terms = parts.terms
     touched = frozenset(changed)
     referrers = parts.referrers
     if referrers or changed:
         referrers = _updated_referrers(referrers, changed, a_objects)
         for oid, refs in referrers.items():
             if oid not in touched and not touched.isdisjoint(refs):
-                obj = a_objects[oid]
-                total += _object_term(obj, a_objects) - _object_term(obj, b_objects)
-    new.objects = total & _MASK128
+                term = _object_term(a_objects[oid], a_objects)
+                delta += term - terms[oid]
+                terms[oid] = term
+    new.objects = (parts.objects + delta) & _MASK128
     new.referrers = referrers
-    # -- the order of the decks
-    new.ordered = _updated_ordered(parts.ordered, after.zones, a_objects, touched, changed, referrers)
-    new.empty = _empty_part(after.zones)
-    # -- the rest
-    new.head = parts.head if (before.turn == after.turn and before.active == after.active
-                              and before.phase == after.phase and before.winner == after.winner) else _head_term(after)
-    new.players = _updated_players(parts.players, before, after, touched)
-    new.chain = _reused(parts.chain, after.chain, touched) or (after.chain,) + _chain_term(a_objects, after.chain)
-    new.pending = (_reused(parts.pending, after.pending, touched)
-                   or (after.pending,) + _multiset_term(a_objects, "<pending>", after.pending))
-    new.lasting = (_reused(parts.lasting, after.lasting, touched)
-                   or (after.lasting,) + _multiset_term(a_objects, "<lasting>", after.lasting))
-    new.used = _reused(parts.used, after.used, touched) or (after.used,) + _used_term(a_objects, after.used)
-    new.data = _updated_data(parts.data, after.game_data, a_objects, touched)
-    new.total = new.sum()
+    # -- the order of the decks, the zones left empty
+    new.ordered = ordered = _updated_ordered(parts.ordered, after.zones, a_objects, touched, changed, referrers)
+    if ordered is not parts.ordered:
+        delta += sum(entry[1] for entry in ordered.values()) - sum(entry[1] for entry in parts.ordered.values())
+    new.empty = 0 if () not in after.zones.values() else _empty_part(after.zones)
+    delta += new.empty - parts.empty
+    # -- the rest: each part is kept when it is the same container and no object it describes changed
+    if (before.turn == after.turn and before.active == after.active and before.phase == after.phase
+            and before.winner == after.winner):
+        new.head = parts.head
+    else:
+        new.head = _head_term(after)
+        delta += new.head - parts.head
+    if (before.players is after.players and all(map(is_, parts.player_states, after.player_states))
+            and (not parts.players_deps or touched.isdisjoint(parts.players_deps))):
+        new.player_states, new.players, new.players_deps = parts.player_states, parts.players, parts.players_deps
+    else:
+        _set_players(new, after)
+        delta += sum(new.players) - sum(parts.players)
+    if (after.chain is parts.chain[0] and after.pending is parts.pending[0] and after.lasting is parts.lasting[0]
+            and after.used is parts.used[0] and (not parts.records_deps or touched.isdisjoint(parts.records_deps))):
+        new.chain, new.pending, new.lasting, new.used = parts.chain, parts.pending, parts.lasting, parts.used
+        new.records_deps = parts.records_deps
+    else:
+        new.chain = _reused(parts.chain, after.chain, touched) or (after.chain,) + _chain_term(a_objects, after.chain)
+        new.pending = (_reused(parts.pending, after.pending, touched)
+                       or (after.pending,) + _multiset_term(a_objects, "<pending>", after.pending))
+        new.lasting = (_reused(parts.lasting, after.lasting, touched)
+                       or (after.lasting,) + _multiset_term(a_objects, "<lasting>", after.lasting))
+        new.used = _reused(parts.used, after.used, touched) or (after.used,) + _used_term(a_objects, after.used)
+        new.records_deps = new.chain[2] + new.pending[2] + new.lasting[2] + new.used[2]
+        delta += (new.chain[1] + new.pending[1] + new.lasting[1] + new.used[1]
+                  - parts.chain[1] - parts.pending[1] - parts.lasting[1] - parts.used[1])
+    new.data, change = _updated_data(parts.data, after.game_data, a_objects, touched)
+    new.total = (parts.total + delta + change) & _MASK128
     return new
+
+
+def _set_players(parts: _Parts, state) -> None:
+    """The players' entries of ``parts``, computed for ``state``."""
+    objects = state.objects
+    terms, deps = [], []
+    for i, (name, ps) in enumerate(zip(state.players, state.player_states)):
+        term, refs = _player_term(objects, i, name, ps)
+        terms.append(term)
+        deps.extend(refs)
+    parts.player_states = state.player_states
+    parts.players = tuple(terms)
+    parts.players_deps = tuple(deps)
 
 
 def _reused(entry: tuple, value, touched: frozenset) -> tuple | None:
@@ -598,28 +666,27 @@ def _refers_changed(oid, referrers: dict, touched: frozenset) -> bool:
     return refs is not None and not touched.isdisjoint(refs)
 
 
-def _updated_players(players: tuple, before, after, touched: frozenset) -> tuple:
-    if before.players != after.players:
-        return tuple((ps,) + _player_term(after.objects, i, name, ps)
-                     for i, (name, ps) in enumerate(zip(after.players, after.player_states)))
-    out = []
-    same = True
-    for i, (entry, ps) in enumerate(zip(players, after.player_states)):
-        kept = _reused(entry, ps, touched)
-        if kept is None:
-            same = False
-            kept = (ps,) + _player_term(after.objects, i, after.players[i], ps)
-        out.append(kept)
-    return players if same and len(players) == len(after.player_states) else tuple(out)
-
-
-def _updated_data(data: dict, game_data: tuple, objects, touched: frozenset) -> dict:
+def _updated_data(data: dict, game_data: tuple, objects, touched: frozenset) -> tuple:
+    """(the game-data entries of ``after``, the change of their sum)."""
     out = {}
+    delta = 0
+    found = 0  # entries that were there before
     for k, v in game_data:
-        if k in _SKIPPED_DATA:
-            continue
         entry = data.get(k)
-        if entry is None or _reused(entry, v, touched) is None:
+        if entry is None:
+            if k in _SKIPPED_DATA:
+                continue
             entry = (v,) + _data_term(objects, k, v)
+            delta += entry[1]
+        else:
+            found += 1
+            if entry[0] is not v or (entry[2] and not touched.isdisjoint(entry[2])):
+                fresh = (v,) + _data_term(objects, k, v)
+                delta += fresh[1] - entry[1]
+                entry = fresh
         out[k] = entry
-    return out
+    if found != len(data):
+        for k, entry in data.items():
+            if k not in out:
+                delta -= entry[1]
+    return out, delta
