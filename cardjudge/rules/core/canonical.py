@@ -306,7 +306,11 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
     if fields is not None:
         form = [kind.__name__, fields[0][2] if fields else 0]
         for name, refers, _ in fields:
-            form.append(_hashable(objects, getattr(value, name), oids or refers, deps))
+            item = getattr(value, name)
+            if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
+                form.append(item)  # a plain field stands for itself: no call
+            else:
+                form.append(_hashable(objects, item, oids or refers, deps))
         return tuple(form)
     if kind is frozenset or kind is set:
         return (_SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
