@@ -69,6 +69,14 @@ def test_digest_is_one_to_one_with_the_key_on_playouts(name, choices):
         trail.append(action.text)
 
 
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_digest_is_one_to_one_with_the_key_one_action_from_every_start(name):
+    state = STARTS[name]
+    digest(state)
+    for action in legal_actions(state):
+        _check(apply(state, action), f"{name} + {action.text}")
+
+
 class _Recording(EngineDomain):
     """The engine domain, remembering every state the search keys."""
 
