@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from cardjudge import apply, legal_actions, load_position
 from cardjudge.rules.core.canonical import canonical_key, digest
+from cardjudge.rules.core.state import Lasting
 from cardjudge.solver.combos import EngineDomain, StateKey
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.search import search_lines
@@ -137,3 +138,14 @@ def test_life_minus_one_and_minus_two_have_different_digests():
 def test_library_order_is_in_the_digest():
     assert digest(_mtg(20, ("Forest", "Island", "Forest"))) != digest(_mtg(20, ("Forest", "Forest", "Island")))
     assert digest(_mtg(20, ("Forest", "Island"))) == digest(_mtg(20, ("Forest", "Island")))
+
+
+def test_minus_one_and_minus_two_in_a_lasting_effect_have_different_digests():
+    # A record's plain field and a value inside its parameters, -1 or -2: different keys, different digests.
+    state, _, _ = puzzle("ygo-tribute.yaml")
+    monster = next(oid for oid, obj in state.objects.items() if obj.zone == "monsters")
+    states = [dataclasses.replace(state, _hash=None, _cache=None,
+                                  lasting=(Lasting(1, "modify", affected=(monster,), params=(("atk", atk),), turn=turn),))
+              for turn in (-1, -2) for atk in (-1, -2)]
+    assert len({canonical_key(s) for s in states}) == 4
+    assert len({digest(s) for s in states}) == 4

@@ -140,6 +140,10 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
             item = getattr(value, name)
             if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
                 form.append(item)  # a plain field stands for itself: no call
+            elif type(item) is int and (oids or refers):  # an object id: its description, without a call
+                if deps is not None:
+                    deps.append(item)
+                form.append(_described(objects, item))
             else:
                 form.append(_hashable(objects, item, oids or refers, deps))
         return tuple(form)
