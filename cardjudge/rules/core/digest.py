@@ -112,10 +112,10 @@ def _refers_to(obj) -> tuple:
 
 
 def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None) -> Any:
-    """What ``canonical._canon(objects, value, oids)`` is hashed as: a value of the same shape with every
-    described object replaced by the hash of its description (its id appended to ``deps``), sets
-    and dicts as sorted hashes, and -1 as a marker. A function of the canonical form, and equal
-    for two canonical forms only when their hashes are."""
+    """What ``canonical._canon(objects, value, oids)`` is hashed as: a value of the same shape with
+    every described object replaced by the hash of its description (its id appended to ``deps``),
+    sets and dicts as sorted hashes, and -1 as a marker. It is a function of the canonical form, so
+    equal forms hash alike; different forms hash alike only when Python's hash collides."""
     kind = type(value)
     if kind in _SIMPLE:
         return value
@@ -171,6 +171,7 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
 
 
 def _object_term(obj, objects) -> int:
+    """The term of a card: the mixed hash of its description."""
     return _mixed(_card_hash(obj, objects))
 
 
@@ -358,9 +359,20 @@ def carry_digest(before, after) -> None:
 
 def _updated(parts: _Parts, before, after) -> _Parts:
     """``after``'s parts from ``before``'s: the terms of what changed taken out, the new ones in."""
-    b_objects, a_objects = before.objects, after.objects
     new = _Parts()
-    # -- the cards: the ones that changed, and the ones referring to a changed one
+    delta, changed, touched = _update_cards(new, parts, before.objects, after.objects)
+    delta += _update_zones(new, parts, after, touched, changed)
+    delta += _update_head_and_players(new, parts, before, after, touched)
+    delta += _update_records(new, parts, after, touched)
+    new.data, change = _updated_data(parts.data, after.game_data, after.objects, touched)
+    new.total = (parts.total + delta + change) & _MASK128
+    return new
+
+
+def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) -> tuple:
+    """The cards' terms of ``new``: those of the objects that changed (not the same Python
+    objects) and of the objects referring to one of them computed again. Returns (change of the
+    sum, the ids that changed, the same as a frozenset)."""
     b_get = b_objects.get
     changed = [oid for oid, obj in a_objects.items() if b_get(oid) is not obj]
     delta = 0
@@ -387,13 +399,23 @@ def _updated(parts: _Parts, before, after) -> _Parts:
                 terms[oid] = term
     new.objects = (parts.objects + delta) & _MASK128
     new.referrers = referrers
-    # -- the order of the decks, the zones left empty
-    new.ordered = ordered = _updated_ordered(parts.ordered, after.zones, a_objects, touched, changed, referrers)
+    return delta, changed, touched
+
+
+def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed: list) -> int:
+    """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
+    ordered = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed, new.referrers)
+    delta = 0
     if ordered is not parts.ordered:
         delta += sum(entry[1] for entry in ordered.values()) - sum(entry[1] for entry in parts.ordered.values())
+    new.ordered = ordered
     new.empty = 0 if () not in after.zones.values() else _empty_part(after.zones)
-    delta += new.empty - parts.empty
-    # -- the rest: each part is kept when it is the same container and no object it describes changed
+    return delta + new.empty - parts.empty
+
+
+def _update_head_and_players(new: _Parts, parts: _Parts, before, after, touched: frozenset) -> int:
+    """Turn, phase and the players in ``new``, kept when they are the same; returns the change of the sum."""
+    delta = 0
     if (before.turn == after.turn and before.active == after.active and before.phase == after.phase
             and before.winner == after.winner):
         new.head = parts.head
@@ -406,23 +428,28 @@ def _updated(parts: _Parts, before, after) -> _Parts:
     else:
         _set_players(new, after)
         delta += sum(new.players) - sum(parts.players)
+    return delta
+
+
+def _update_records(new: _Parts, parts: _Parts, after, touched: frozenset) -> int:
+    """The chain, pending triggers, lasting effects and marks in ``new``: each kept when it is the
+    same container and no object it describes changed (checked at once first, as they mostly
+    are). Returns the change of the sum."""
     if (after.chain is parts.chain[0] and after.pending is parts.pending[0] and after.lasting is parts.lasting[0]
             and after.used is parts.used[0] and (not parts.records_deps or touched.isdisjoint(parts.records_deps))):
         new.chain, new.pending, new.lasting, new.used = parts.chain, parts.pending, parts.lasting, parts.used
         new.records_deps = parts.records_deps
-    else:
-        new.chain = _reused(parts.chain, after.chain, touched) or (after.chain,) + _chain_term(a_objects, after.chain)
-        new.pending = (_reused(parts.pending, after.pending, touched)
-                       or (after.pending,) + _multiset_term(a_objects, "<pending>", after.pending))
-        new.lasting = (_reused(parts.lasting, after.lasting, touched)
-                       or (after.lasting,) + _multiset_term(a_objects, "<lasting>", after.lasting))
-        new.used = _reused(parts.used, after.used, touched) or (after.used,) + _used_term(a_objects, after.used)
-        new.records_deps = new.chain[2] + new.pending[2] + new.lasting[2] + new.used[2]
-        delta += (new.chain[1] + new.pending[1] + new.lasting[1] + new.used[1]
-                  - parts.chain[1] - parts.pending[1] - parts.lasting[1] - parts.used[1])
-    new.data, change = _updated_data(parts.data, after.game_data, a_objects, touched)
-    new.total = (parts.total + delta + change) & _MASK128
-    return new
+        return 0
+    objects = after.objects
+    new.chain = _reused(parts.chain, after.chain, touched) or (after.chain,) + _chain_term(objects, after.chain)
+    new.pending = (_reused(parts.pending, after.pending, touched)
+                   or (after.pending,) + _multiset_term(objects, "<pending>", after.pending))
+    new.lasting = (_reused(parts.lasting, after.lasting, touched)
+                   or (after.lasting,) + _multiset_term(objects, "<lasting>", after.lasting))
+    new.used = _reused(parts.used, after.used, touched) or (after.used,) + _used_term(objects, after.used)
+    new.records_deps = new.chain[2] + new.pending[2] + new.lasting[2] + new.used[2]
+    return (new.chain[1] + new.pending[1] + new.lasting[1] + new.used[1]
+            - parts.chain[1] - parts.pending[1] - parts.lasting[1] - parts.used[1])
 
 
 def _set_players(parts: _Parts, state) -> None:
