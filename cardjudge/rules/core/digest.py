@@ -404,11 +404,8 @@ def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) 
 
 def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed: list) -> int:
     """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
-    ordered = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed, new.referrers)
-    delta = 0
-    if ordered is not parts.ordered:
-        delta += sum(entry[1] for entry in ordered.values()) - sum(entry[1] for entry in parts.ordered.values())
-    new.ordered = ordered
+    new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed,
+                                          new.referrers)
     new.empty = 0 if () not in after.zones.values() else _empty_part(after.zones)
     return delta + new.empty - parts.empty
 
@@ -489,11 +486,14 @@ def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
 
 
 def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed: list,
-                     referrers: dict) -> dict:
-    """The entries of the ordered zones (see ``_ordered_entry``), the unchanged ones reused: a
-    card at the same place from the bottom keeps its term, so drawing from the top rehashes
-    nothing."""
-    dirty = [where for where, entry in ordered.items() if zones.get(where) is not entry[0]]
+                     referrers: dict) -> tuple:
+    """(the entries of the ordered zones (see ``_ordered_entry``), the change of their sum), the
+    unchanged ones reused: a card at the same place from the bottom keeps its term, so drawing
+    from the top rehashes nothing."""
+    dirty = []
+    for where, entry in ordered.items():  # a plain loop: no frame for a comprehension
+        if zones.get(where) is not entry[0]:
+            dirty.append(where)
     for oid in changed:  # a changed card in a deck that is the same tuple, or was empty
         obj = objects.get(oid)
         if obj is not None and obj.zone in ORDERED_ZONES:
@@ -507,14 +507,16 @@ def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, ch
             if where not in dirty and any(_refers_changed(oid, referrers, touched) for oid in entry[0]):
                 dirty.append(where)
     if not dirty:
-        return ordered
+        return ordered, 0
     out = dict(ordered)
+    delta = 0
     for where in dirty:
+        old_oids, old_total, old_terms = ordered.get(where, ((), 0, ()))
+        delta -= old_total
         oids = zones.get(where, ())
         if not oids:
             out.pop(where, None)
             continue
-        old_oids, _, old_terms = ordered.get(where, ((), 0, ()))
         terms = []
         for i, oid in enumerate(reversed(oids)):
             if (i < len(old_terms) and old_oids[-1 - i] == oid and oid not in touched
@@ -522,8 +524,10 @@ def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, ch
                 terms.append(old_terms[i])
             else:
                 terms.append(_position_term(where, i, objects[oid], objects))
-        out[where] = (oids, sum(terms), tuple(terms))
-    return out
+        total = sum(terms)
+        out[where] = (oids, total, tuple(terms))
+        delta += total
+    return out, delta
 
 
 def _refers_changed(oid, referrers: dict, touched: frozenset) -> bool:
