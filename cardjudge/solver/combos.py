@@ -1,7 +1,7 @@
 """Combo search over the rules engine: the engine seen as a :class:`~cardjudge.solver.search.Domain`.
 
 Transpositions are merged through ``rules.core.canonical.canonical_key``, under which
-interchangeable copies are one; states are compared by its 128-bit digest (:class:`StateKey`).
+interchangeable copies are one; states are compared by the key's 128-bit digest (:class:`StateKey`).
 
 >>> import cardjudge
 >>> state = cardjudge.load_position("examples/puzzles/ygo-tribute.yaml")  # doctest: +SKIP
