@@ -126,7 +126,17 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
             return _described(objects, value)
         return _MINUS_ONE if value == -1 else value
     if kind is tuple or kind is list:
-        if not oids and -1 not in value:
+        if oids:  # object ids (the cards of an event, the affected cards...) described without a call each
+            form = []
+            for item in value:
+                if type(item) is int:
+                    if deps is not None:
+                        deps.append(item)
+                    form.append(_described(objects, item))
+                else:
+                    form.append(_hashable(objects, item, True, deps))
+            return tuple(form)
+        if -1 not in value:
             for item in value:  # plain items hash as themselves: the tuple is its own form
                 if type(item) not in _SIMPLE and type(item) is not int:
                     break
