@@ -1,7 +1,7 @@
 """Combo search over the rules engine: the engine seen as a :class:`~cardjudge.solver.search.Domain`.
 
 Transpositions are merged through ``rules.core.canonical.canonical_key``, under which
-interchangeable copies are one; states are compared by their digest first (:class:`StateKey`).
+interchangeable copies are one; states are compared by the key's 128-bit digest (:class:`StateKey`).
 
 >>> import cardjudge
 >>> state = cardjudge.load_position("examples/puzzles/ygo-tribute.yaml")  # doctest: +SKIP
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Hashable
 
-from cardjudge.rules.core.canonical import canonical_key, digest
+from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
 from cardjudge.rules.core.engine import legal_actions
@@ -27,33 +27,15 @@ COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack",
 _APPLY_CACHE = 20000
 
 
-class StateKey:
-    """A state seen up to interchangeable copies, as a dictionary key.
+class StateKey(int):
+    """A state seen up to interchangeable copies, as a dictionary key: its 128-bit digest, which
+    stands for its canonical key (see :mod:`cardjudge.rules.core.canonical` for the probability
+    that two different keys share a digest)."""
 
-    It hashes by ``digest(state)`` and builds the full ``canonical_key`` only to compare two
-    states whose digests agree, which most new states never need.
-    """
+    __slots__ = ()
 
-    __slots__ = ("state", "digest", "_full")
-
-    def __init__(self, state):
-        self.state = state
-        self.digest = digest(state)
-        self._full = None
-
-    def full(self) -> Hashable:
-        """The canonical key of the state."""
-        if self._full is None:
-            self._full = canonical_key(self.state)
-        return self._full
-
-    def __hash__(self) -> int:
-        return self.digest
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, StateKey):
-            return NotImplemented
-        return self is other or (self.digest == other.digest and self.full() == other.full())
+    def __new__(cls, state):
+        return int.__new__(cls, digest(state))
 
 
 def _what(obj) -> tuple:
@@ -210,11 +192,8 @@ class EngineDomain:
         return list(merged.values())
 
     def key(self, state) -> Hashable:
-        cache = state.cache()
-        key = cache.get("combo_key")
-        if key is None:
-            key = cache["combo_key"] = StateKey(state)
-        return key
+        """The state's digest (what :class:`StateKey` holds), kept in the state's memo."""
+        return digest(state)
 
     def identity(self, state, action) -> tuple:
         """The action as the player sees it, every card named by its name rather than its label:

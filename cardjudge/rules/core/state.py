@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardjudge.rules.core.canonical import updated_objects_digest
+from cardjudge.rules.core.canonical import carry_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,21 +316,19 @@ class Draft:
 
     def freeze(self) -> State:
         """The new State. Its memo starts with what this apply knows for free: the events that
-        happened (``"events"``) and, when the base state had one, the updated objects digest
-        (see ``canonical.digest``)."""
+        happened (``"events"``) and, when the base state had one, the digest updated from the
+        base state's (see ``canonical.carry_digest``)."""
         memo: dict = {"events": tuple(self.events)}
-        base_memo = self.base._cache
-        if base_memo is not None and "objects_digest" in base_memo:
-            memo["objects_digest"] = updated_objects_digest(base_memo["objects_digest"], self.base.objects,
-                                                            self.objects)
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
             zones = {k: v for k, v in zones.items() if v}
         data = self.game_data  # the Draft is done with it: the State's ``get`` reads it
-        return _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
-                          tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
-                          tuple(self.lasting), tuple(self.pending), frozenset(self.used),
-                          tuple(sorted(data.items())), self.winner, memo, data)
+        state = _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
+                           tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
+                           tuple(self.lasting), tuple(self.pending), frozenset(self.used),
+                           tuple(sorted(data.items())), self.winner, memo, data)
+        carry_digest(self.base, state)
+        return state
 
 
 def slots_twin(cls) -> type:

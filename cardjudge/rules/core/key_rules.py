@@ -1,0 +1,58 @@
+"""What the canonical key of a state keeps (see :mod:`cardjudge.rules.core.canonical`), shared by
+the key and its digest (:mod:`cardjudge.rules.core.digest`): which fields of the engine's records
+and which game-data entries hold object ids, what only numbers things, which zones are ordered,
+and how a record's fields are read."""
+
+from __future__ import annotations
+
+import dataclasses
+
+# Fields of the engine's records that hold object ids.
+OID_FIELDS = frozenset({"oid", "oids", "affected", "source", "equipped_to", "candidates", "cards", "bound",
+                        "targets", "attacker", "target"})
+# Fields that only number or order things and never change what can happen next.
+SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", "id"})
+# game_data entries whose values are (tuples of) object ids.
+OID_DATA = frozenset({"attack", "summoning", "maintenance"})
+SKIPPED_DATA = frozenset({"step"})
+# Game-specific values of an object (Obj.extra) that hold the id of another object.
+OID_EXTRA = OID_FIELDS | {"blocking", "attached_to"}
+# Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
+ORDERED_ZONES = frozenset({"deck", "library"})
+
+
+class Marker:
+    """A value no state holds, standing for a kind of container in keys (a set and a tuple of
+    the same items are different values)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+SET = Marker("set")
+DICT = Marker("dict")
+GONE = ("gone",)  # what a referred object that left is described as
+
+
+def is_soft_mark(item) -> bool:
+    """A once-per-turn mark of the form ("turn", "soft", oid, ability): it names an object."""
+    return type(item) is tuple and len(item) == 4 and item[0] == "turn" and item[1] == "soft"
+
+
+_RECORD_FIELDS: dict = {}
+
+
+def record_fields(kind) -> tuple | None:
+    """(field name, holds object ids, hash of the field names) for the fields of a dataclass that
+    the key keeps; None for other types."""
+    if kind not in _RECORD_FIELDS:
+        if dataclasses.is_dataclass(kind):
+            kept = [f.name for f in dataclasses.fields(kind) if f.name not in SKIPPED_FIELDS]
+            names = hash(tuple(kept))
+            _RECORD_FIELDS[kind] = tuple((name, name in OID_FIELDS, names) for name in kept)
+        else:
+            _RECORD_FIELDS[kind] = None
+    return _RECORD_FIELDS[kind]
