@@ -157,10 +157,13 @@ def _load_lasting(entries, labels, next_id, source, data):
 # ------------------------------------------------------------------ writing
 
 
-def _now(s, oid) -> dict:
-    c = chars(s, oid)
-    card = s.pool[s.objects[oid].card]
-    if card["kind"] != "monster":
+_ON_FIELD = frozenset({"monsters", "spells_traps", "field_spell"})
+_SPELL_ZONES = frozenset({"spells_traps", "field_spell"})
+
+
+def _now(s, obj) -> dict:
+    c = chars(s, obj.oid)
+    if s.pool[obj.card]["kind"] != "monster":
         return {"name": c.name}
     return {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
 
@@ -170,23 +173,26 @@ def _entry(s, oid) -> dict:
     out: dict = {"card": obj.card, "id": obj.label}
     if obj.owner != obj.controller:
         out["owner"] = obj.owner
-    if obj.zone == "monsters":
-        out.update(position=obj.position, face_up=obj.face_up)
+    zone = obj.zone
+    if zone == "monsters":
+        out["position"] = obj.position
+        out["face_up"] = obj.face_up
         if obj.summon_type or obj.face_up:
             # written null for a face-up monster that was never Summoned (Set, then flipped
             # face-up by an attack), whose type would otherwise read back as the default
             out["summon_type"] = obj.summon_type
-    if obj.zone in ("spells_traps", "field_spell"):
+    elif zone in _SPELL_ZONES:
         out["face_up"] = obj.face_up
         if obj.equipped_to in s.objects:
             out["equipped_to"] = s.objects[obj.equipped_to].label
-    for flag in FLAG_FIELDS:
-        if flag in obj.flags:
-            out[flag] = True
+    if obj.flags:
+        for flag in FLAG_FIELDS:
+            if flag in obj.flags:
+                out[flag] = True
     if obj.counters:
         out["counters"] = dict(obj.counters)
-    if obj.zone in ("monsters", "spells_traps", "field_spell"):
-        out["now"] = _now(s, oid)
+    if zone in _ON_FIELD:
+        out["now"] = _now(s, obj)
     return out
 
 
@@ -206,16 +212,17 @@ def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
     players = {}
-    for player in s.players:
-        body: dict = {"lp": s.player(player).life}
+    zones = s.zones
+    for player, state in zip(s.players, s.player_states):
+        body: dict = {"lp": state.life}
         for zone in ZONES:
-            entries = [_entry(s, oid) for oid in s.zone(player, zone)]
+            oids = zones.get((player, zone))
             if zone == "field_spell":
-                if entries:
-                    body[zone] = entries[0]
-                continue
-            body[zone] = entries
-        body["normal_summon_used"] = "normal_summon_used" in s.player(player).flags
+                if oids:
+                    body[zone] = _entry(s, oids[0])
+            else:
+                body[zone] = [_entry(s, oid) for oid in oids] if oids else []
+        body["normal_summon_used"] = "normal_summon_used" in state.flags
         players[player] = body
     label = lambda oid: s.objects[oid].label if oid in s.objects else None  # noqa: E731
     lasting = [
