@@ -163,17 +163,19 @@ _SPELL_ZONES = frozenset({"spells_traps", "field_spell"})
 
 def _now(s, obj) -> dict:
     c = chars(s, obj.oid)
-    if s.pool[obj.card]["kind"] != "monster":
+    if s.pool.cards[obj.card].fields.get("kind") != "monster":  # (pool[card]["kind"], without two calls)
         return {"name": c.name}
     return {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
 
 
 def _entry(s, oid) -> dict:
     obj = s.objects[oid]
+    zone = obj.zone
+    if zone not in _ON_FIELD and not obj.flags and not obj.counters and obj.owner == obj.controller:
+        return {"card": obj.card, "id": obj.label}  # (most cards: in a hand, deck or graveyard)
     out: dict = {"card": obj.card, "id": obj.label}
     if obj.owner != obj.controller:
         out["owner"] = obj.owner
-    zone = obj.zone
     if zone == "monsters":
         out["position"] = obj.position
         out["face_up"] = obj.face_up
@@ -196,6 +198,26 @@ def _entry(s, oid) -> dict:
     return out
 
 
+def _player_body(s: State, player: str, state) -> dict:
+    """A player's entry: life points, the cards of each zone (empty zones too, but for the Field
+    Spell Zone, written only when a card is there) and whether the Normal Summon was used."""
+    body: dict = {"lp": state.life, "hand": [], "deck": [], "graveyard": [], "banished": [], "extra_deck": [],
+                  "monsters": [], "spells_traps": []}
+    field_spell = None
+    # only the zones that hold cards are visited (most are empty); the keys keep the order above
+    for (owner, zone), oids in s.zones.items():
+        if owner != player or not oids:
+            continue
+        if zone == "field_spell":
+            field_spell = oids
+        elif zone in body and zone != "lp":
+            body[zone] = [_entry(s, oid) for oid in oids]
+    if field_spell:
+        body["field_spell"] = _entry(s, field_spell[0])
+    body["normal_summon_used"] = "normal_summon_used" in state.flags
+    return body
+
+
 def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
     """Once-per-turn/duel marks; a soft once-per-turn names its card by label."""
     out = []
@@ -211,19 +233,7 @@ def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
 
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
-    players = {}
-    zones = s.zones
-    for player, state in zip(s.players, s.player_states):
-        body: dict = {"lp": state.life}
-        for zone in ZONES:
-            oids = zones.get((player, zone))
-            if zone == "field_spell":
-                if oids:
-                    body[zone] = _entry(s, oids[0])
-            else:
-                body[zone] = [_entry(s, oid) for oid in oids] if oids else []
-        body["normal_summon_used"] = "normal_summon_used" in state.flags
-        players[player] = body
+    players = {player: _player_body(s, player, state) for player, state in zip(s.players, s.player_states)}
     label = lambda oid: s.objects[oid].label if oid in s.objects else None  # noqa: E731
     lasting = [
         {"kind": e.kind, "affects": [label(o) for o in e.affected if o in s.objects], "until": e.until,
@@ -236,7 +246,7 @@ def to_dict(s: State) -> dict:
         out["lasting"] = lasting
     out.update(moment.write(s))
     used = []
-    for u in sorted(s.used, key=str):
+    for u in sorted(s.used, key=str) if s.used else ():
         if u[0] == "turn" and u[1] == "soft":
             # a soft once-per-turn is kept by the card on the field: written with its label
             if u[2] in s.objects:
