@@ -130,7 +130,7 @@ class _Names:
         return self._passing
 
     def card(self, label) -> str:
-        name = (self._labels if self._labels is not None else self.by_label).get(label)
+        name = self.by_label.get(label)
         return f"{name} [{label}]" if name is not None and name != label else str(label)
 
     def oid(self, oid) -> str | None:
