@@ -159,6 +159,7 @@ def _load_lasting(entries, labels, next_id, source, data):
 
 _ON_FIELD = frozenset({"monsters", "spells_traps", "field_spell"})
 _SPELL_ZONES = frozenset({"spells_traps", "field_spell"})
+_LIST_ZONES = tuple(zone for zone in ZONES if zone != "field_spell")  # written as lists, even when empty
 
 
 def _now(s, obj) -> dict:
@@ -203,15 +204,12 @@ def _player_body(s: State, player: str, state) -> dict:
     Spell Zone, written only when a card is there) and whether the Normal Summon was used."""
     body: dict = {"lp": state.life, "hand": [], "deck": [], "graveyard": [], "banished": [], "extra_deck": [],
                   "monsters": [], "spells_traps": []}
-    field_spell = None
-    # only the zones that hold cards are visited (most are empty); the keys keep the order above
-    for (owner, zone), oids in s.zones.items():
-        if owner != player or not oids:
-            continue
-        if zone == "field_spell":
-            field_spell = oids
-        elif zone in body and zone != "lp":
+    zones = s.zones
+    for zone in _LIST_ZONES:  # in the order of ZONES, so that the now: values are computed in it
+        oids = zones.get((player, zone))
+        if oids:
             body[zone] = [_entry(s, oid) for oid in oids]
+    field_spell = zones.get((player, "field_spell"))
     if field_spell:
         body["field_spell"] = _entry(s, field_spell[0])
     body["normal_summon_used"] = "normal_summon_used" in state.flags
