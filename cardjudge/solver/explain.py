@@ -74,49 +74,88 @@ def explain_line(root, actions: Iterable, apply: Callable = engine_apply, first:
     domain's memoised apply)."""
     steps = []
     state = root
-    before = engine_to_dict(root)
+    before = _Position.of(root)
     for number, action in enumerate(actions, first):
         after_state = apply(state, action)
-        after = engine_to_dict(after_state)
+        after = _Position.of(after_state)
         events = after_state.cache().get("events") or ()
         names = _Names(state, after_state, events=events)
-        narrated, told = _narrate(events, names, len(before.get("chain") or []), _paid_cards(action))
-        resolved = _resolved_at_once(narrated, told, after, names)
-        resolving, added = _stack_changes(before, after, names, bool(resolved))
+        narrated, told = _narrate(events, names, len(before.data.get("chain") or []), _paid_cards(action))
+        resolved = _resolved_at_once(narrated, told, after.data, names)
+        resolving, added = _stack_changes(before.data, after.data, names, bool(resolved))
         happened = resolving + narrated + added + _changes(before, after, told, resolved)
+        text = getattr(action, "text", _MISSING)
         steps.append(Step(number, getattr(action, "player", None), getattr(action, "kind", None),
-                          getattr(action, "text", str(action)), _paid(action, names),
+                          str(action) if text is _MISSING else text, _paid(action, names),
                           tuple(names.card(label) for label in getattr(action, "targets", ()) or ()),
                           tuple(happened)))
         state, before = after_state, after
     return steps
 
 
-class _Names:
-    """Cards named as "Name [label]", looked up in the states before and after an action."""
+_MISSING = object()
 
-    def __init__(self, *states, events=()):
-        self.by_label: dict = {}
-        self.by_oid: dict = {}
-        self.zone_before: dict = {}  # label -> (controller, zone) in the first state
-        for state in states:
-            for obj in state.objects.values():
-                self.by_label.setdefault(obj.label, obj.card)
-                self.by_oid.setdefault(obj.oid, obj)
-                self.zone_before.setdefault(obj.label, (obj.controller, obj.zone))
-        # objects that existed only during the action (a spell on the stack) are known by
-        # the labels their events give
-        self.passing = {oid: label for event in events for oid, label in zip(event.cards, event.labels)}
+
+class _Names:
+    """Cards named as "Name [label]", looked up in the states before and after an action (the
+    state before first)."""
+
+    def __init__(self, before, after, events=()):
+        self.before, self.after = before, after
+        self.events = events
+        self._labels = None
+        self._zone_before = None
+        self._passing = None
+
+    @property
+    def by_label(self) -> dict:
+        """label -> card name."""
+        if self._labels is None:
+            self._labels = {**_card_names(self.after), **_card_names(self.before)}
+        return self._labels
+
+    @property
+    def zone_before(self) -> dict:
+        """label -> (controller, zone), in the state before if the card is there."""
+        if self._zone_before is None:
+            self._zone_before = {**_zones_of(self.after), **_zones_of(self.before)}
+        return self._zone_before
+
+    @property
+    def passing(self) -> dict:
+        """oid -> label of the objects that existed only during the action (a spell on the
+        stack), known by the labels their events give."""
+        if self._passing is None:
+            self._passing = {oid: label for event in self.events for oid, label in zip(event.cards, event.labels)}
+        return self._passing
 
     def card(self, label) -> str:
         name = self.by_label.get(label)
         return f"{name} [{label}]" if name is not None and name != label else str(label)
 
     def oid(self, oid) -> str | None:
-        obj = self.by_oid.get(oid)
+        obj = self.before.objects.get(oid)
         if obj is None:
-            return self.card(self.passing[oid]) if oid in self.passing else None
+            obj = self.after.objects.get(oid)
+        if obj is None:
+            passing = self.passing
+            return self.card(passing[oid]) if oid in passing else None
         return self.card(obj.label)
+
+
+def _card_names(state) -> dict:
+    """label -> card name of the objects of a state (memoised per state; the first object of a
+    label wins)."""
+    cache = state.cache()
+    names = cache.get("explain_card_names")
+    if names is None:
+        names = cache["explain_card_names"] = {obj.label: obj.card for obj in reversed(state.objects.values())}
+    return names
+
+
+def _zones_of(state) -> dict:
+    """label -> (controller, zone) of the objects of a state (the first object of a label wins)."""
+    return {obj.label: (obj.controller, obj.zone) for obj in reversed(state.objects.values())}
 
 
 def _paid(action, names: _Names) -> tuple:
@@ -179,10 +218,14 @@ def _resolved_at_once(narrated: list, told: set, after: dict, names: _Names) -> 
     """The spells cast during the action that are no longer on the stack after it (nobody could
     answer them, so they resolved at once): "X resolves" is told right after their casting, and
     the labels are returned, so that where they went is told as a move from the stack."""
-    on_stack = {entry.get("id") for entry in after.get("stack") or []}
     resolved = set()
+    on_stack = None
     for mark in told:
-        if isinstance(mark, tuple) and mark[0] == "cast" and mark[1] not in on_stack:
+        if isinstance(mark, tuple) and mark[0] == "cast":
+            if on_stack is None:
+                on_stack = {entry.get("id") for entry in after.get("stack") or []}
+            if mark[1] in on_stack:
+                continue
             name = names.card(mark[1])
             cast = next(index for index, text in enumerate(narrated)
                         if text.startswith(f"{name} moves") and text.endswith("(cast)"))
@@ -199,6 +242,8 @@ def _stack_changes(before: dict, after: dict, names: _Names, cast_resolved: bool
     With ``cast_resolved`` a spell cast during the action resolved within it (told with its
     casting): the objects that were on the stack before only left it (countered)."""
     old, new = before.get("stack") or [], after.get("stack") or []
+    if not old and not new:
+        return [], []  # (no stack: Yu-Gi-Oh, Eredan)
     kept = 0
     while kept < min(len(old), len(new)) and old[kept] == new[kept]:
         kept += 1
@@ -234,7 +279,8 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             group.clear()
 
     for event in events:
-        who = ", ".join(names.card(label) for label in event.labels)
+        labels = event.labels
+        who = names.card(labels[0]) if len(labels) == 1 else ", ".join([names.card(label) for label in labels])
         if event.kind == "activated":
             flush()
             links += 1
@@ -320,6 +366,30 @@ def _event(event, who: str, names: _Names) -> str:
 # -- the changes seen in the position ------------------------------------------------------
 
 
+class _Position:
+    """A state in the contract's format (``data``, the game module's ``to_dict``) and the cards
+    listed in it (``cards`` and ``staged``, see :func:`_cards` and :func:`_staged`), read once
+    per state: the state after an action is the state before the next one, and the lines of a
+    search share their first states. Never changed once made."""
+
+    __slots__ = ("data", "cards", "staged")
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.cards = _cards(data)
+        self.staged = tuple(_staged(data))
+
+    @classmethod
+    def of(cls, state) -> "_Position":
+        """The position of a state (memoised in the state's memo: a state never changes)."""
+        cache = state.cache()
+        position = cache.get("explain_position")
+        if position is None:
+            position = cache["explain_position"] = cls(engine_to_dict(state))
+        return position
+
+
+
 def _cards(position: dict) -> dict:
     """label -> (player, zone, entry) for every card listed in a zone of the position, and for
     every card in a top-level list and in no player's zone: a spell on the stack (Magic), a card
@@ -332,6 +402,8 @@ def _cards(position: dict) -> dict:
             for entry in entries:
                 if isinstance(entry, dict) and "id" in entry:
                     out[entry["id"]] = (player, zone, entry)
+                    if "attached" not in entry:
+                        continue
                     for attached in _attached(entry):
                         host = f"{_ONTO}{entry.get('card', entry['id'])} [{entry['id']}]"
                         out[attached["id"]] = (player, host, attached)
@@ -367,26 +439,32 @@ def _staged(position: dict) -> list:
     return out
 
 
-def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset()) -> list[str]:
+def _changes(start: _Position, end: _Position, told: set, via_stack: set = frozenset()) -> list[str]:
     """The differences between two positions, but for what the events ``told``; the cards in
     ``via_stack`` went through the stack during the action (told as moving from it)."""
+    before, after = start.data, end.data
     out = []
     for key in ("turn", "phase", "active"):
         if key == "phase" and ("phase", after.get(key)) in told:
             continue  # told by the step beginning
         if before.get(key) != after.get(key):
             out.append(f"{key} {before.get(key)} -> {after.get(key)}")
+    old_players = before.get("players") or {}
     for player, body in (after.get("players") or {}).items():
-        old = (before.get("players") or {}).get(player) or {}
+        old = old_players.get(player) or {}
         for key, value in (body or {}).items():
-            if isinstance(value, int | float | str) and not isinstance(value, bool) and old.get(key) != value:
+            if isinstance(value, _NUMBER_OR_WORD) and not isinstance(value, bool) and old.get(key) != value:
                 out.append(f"{player} {key.replace('_', ' ')} {_show(old.get(key))} -> {_show(value)}")
-    old_cards, new_cards = _cards(before), _cards(after)
-    old_staged, new_staged = _staged(before), _staged(after)
+    old_cards, new_cards = start.cards, end.cards
+    old_staged, new_staged = list(start.staged), list(end.staged)
     cast = {mark[1] for mark in told if isinstance(mark, tuple) and mark[0] == "cast"}
-    for label, (player, zone, entry) in new_cards.items():
+    for label, seen in new_cards.items():
+        was = old_cards.get(label)
+        if was == seen:
+            continue  # the same place and entry (most cards): nothing to tell, one comparison
+        player, zone, entry = seen
         name = f"{entry.get('card', label)} [{label}]"
-        if label not in old_cards:
+        if was is None:
             came = (player, entry.get("card"))
             source = next((key for who, card, key in old_staged if (who, card) == came), None)
             if source is not None:
@@ -395,7 +473,7 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
             else:
                 out.append(f"{name} appears in {_where(player, zone)}")
             continue
-        old_player, old_zone, old_entry = old_cards[label]
+        old_player, old_zone, old_entry = was
         if (old_player, old_zone) != (player, zone):
             if label in via_stack:
                 old_zone = "stack"
@@ -406,7 +484,7 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
             continue
         out += [f"{name} {change}" for change in _entry_changes(old_entry, entry, label, told)]
     for label, (player, zone, entry) in old_cards.items():
-        if label not in new_cards:
+        if label not in new_cards:  # (rare: a card that left the position)
             went = (player, entry.get("card"))
             target = next((key for who, card, key in new_staged if (who, card) == went), None)
             name = f"{entry.get('card', label)} [{label}]"
@@ -421,6 +499,9 @@ def _changes(before: dict, after: dict, told: set, via_stack: set = frozenset())
     if before.get("winner") != after.get("winner") and after.get("winner") is not None:
         out.append(f"{_says(after['winner'], 'win')} the game")
     return out
+
+
+_NUMBER_OR_WORD = (int, float, str)  # the fields of a player told as "lp 8000 -> 7000"
 
 
 def _says(player, verb: str) -> str:
@@ -481,10 +562,14 @@ def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) ->
             if (label, key) not in told:
                 out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
     old_now, new_now = old.get("now") or {}, new.get("now") or {}
+    if old_now == new_now:
+        return out
     for key in sorted(set(old_now) | set(new_now)):
-        change = (key, _show(old_now.get(key)), _show(new_now.get(key)))
-        if old_now.get(key) != new_now.get(key) and change not in seen:
-            out.append(f"{key} {change[1]} -> {change[2]}")
+        was, now = old_now.get(key), new_now.get(key)
+        if was != now:
+            change = (key, _show(was), _show(now))
+            if change not in seen:
+                out.append(f"{key} {change[1]} -> {change[2]}")
     return out
 
 

@@ -117,36 +117,37 @@ def write(s) -> dict:
     """The chain and the fields of the moment of ``s`` (only ``chain: []`` in an open game state
     with nothing waiting)."""
     w = _Writer(s)
-    out: dict = {"chain": [w.link(link) for link in s.chain]}
-    window = s.get("window")
+    out: dict = {"chain": [w.link(link) for link in s.chain] if s.chain else []}
+    data = dict(s.game_data)  # read once rather than searched field by field
+    window = data.get("window")
     if window is not None and window != ("open", s.active, 0):
         out["window"] = {"kind": window[0], "priority": window[1], "passes": window[2]}
-    if s.get("base_window"):
-        out["window_from"] = s.get("base_window")
-    if s.get("step"):
-        out["step"] = s.get("step")
-    if s.get("window_events") is not None:
-        out["window_events"] = [w.event(e) for e in s.get("window_events")]
+    if data.get("base_window"):
+        out["window_from"] = data["base_window"]
+    if data.get("step"):
+        out["step"] = data["step"]
+    if data.get("window_events") is not None:
+        out["window_events"] = [w.event(e) for e in data["window_events"]]
     triggers = [p for p in s.pending if isinstance(p, PendingTrigger)]
     if triggers:
         out["triggers"] = [w.trigger(p) for p in triggers]
-    if s.get("summoning"):
-        oid, method = s.get("summoning")
+    if data.get("summoning"):
+        oid, method = data["summoning"]
         out["summoning"] = {"card": w.ref(oid), "method": method}
-    if s.get("attack"):
-        attacker, target = s.get("attack")
+    if data.get("attack"):
+        attacker, target = data["attack"]
         out["attack"] = {"attacker": w.ref(attacker), "target": w.ref(target)}
-    if s.get("placing"):
+    if data.get("placing"):
         out["placing_triggers"] = True
-    if s.get("resolving_chain"):
+    if data.get("resolving_chain"):
         out["resolving_chain"] = True
-    if s.get("resolving") is not None:
-        out["resolving"] = w.resolving(s.get("resolving"))
-    if s.get("choice") is not None:
-        out["choice"] = w.choice(s.get("choice"))
-    if s.get("maintenance") is not None:
+    if data.get("resolving") is not None:
+        out["resolving"] = w.resolving(data["resolving"])
+    if data.get("choice") is not None:
+        out["choice"] = w.choice(data["choice"])
+    if data.get("maintenance") is not None:
         out["maintenance"] = [{"card": w.ref(oid), "amount": amount, "mandatory": mandatory}
-                              for oid, amount, mandatory in s.get("maintenance")]
+                              for oid, amount, mandatory in data["maintenance"]]
     return out
 
 

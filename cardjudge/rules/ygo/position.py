@@ -157,37 +157,63 @@ def _load_lasting(entries, labels, next_id, source, data):
 # ------------------------------------------------------------------ writing
 
 
-def _now(s, oid) -> dict:
-    c = chars(s, oid)
-    card = s.pool[s.objects[oid].card]
-    if card["kind"] != "monster":
+_ON_FIELD = frozenset({"monsters", "spells_traps", "field_spell"})
+_SPELL_ZONES = frozenset({"spells_traps", "field_spell"})
+_LIST_ZONES = tuple(zone for zone in ZONES if zone != "field_spell")  # written as lists, even when empty
+
+
+def _now(s, obj) -> dict:
+    c = chars(s, obj.oid)
+    if s.pool.cards[obj.card].fields.get("kind") != "monster":  # (pool[card]["kind"], without two calls)
         return {"name": c.name}
     return {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
 
 
 def _entry(s, oid) -> dict:
     obj = s.objects[oid]
+    zone = obj.zone
+    if zone not in _ON_FIELD and not obj.flags and not obj.counters and obj.owner == obj.controller:
+        return {"card": obj.card, "id": obj.label}  # (most cards: in a hand, deck or graveyard)
     out: dict = {"card": obj.card, "id": obj.label}
     if obj.owner != obj.controller:
         out["owner"] = obj.owner
-    if obj.zone == "monsters":
-        out.update(position=obj.position, face_up=obj.face_up)
+    if zone == "monsters":
+        out["position"] = obj.position
+        out["face_up"] = obj.face_up
         if obj.summon_type or obj.face_up:
             # written null for a face-up monster that was never Summoned (Set, then flipped
             # face-up by an attack), whose type would otherwise read back as the default
             out["summon_type"] = obj.summon_type
-    if obj.zone in ("spells_traps", "field_spell"):
+    elif zone in _SPELL_ZONES:
         out["face_up"] = obj.face_up
         if obj.equipped_to in s.objects:
             out["equipped_to"] = s.objects[obj.equipped_to].label
-    for flag in FLAG_FIELDS:
-        if flag in obj.flags:
-            out[flag] = True
+    if obj.flags:
+        for flag in FLAG_FIELDS:
+            if flag in obj.flags:
+                out[flag] = True
     if obj.counters:
         out["counters"] = dict(obj.counters)
-    if obj.zone in ("monsters", "spells_traps", "field_spell"):
-        out["now"] = _now(s, oid)
+    if zone in _ON_FIELD:
+        out["now"] = _now(s, obj)
     return out
+
+
+def _player_body(s: State, player: str, state) -> dict:
+    """A player's entry: life points, the cards of each zone (empty zones too, but for the Field
+    Spell Zone, written only when a card is there) and whether the Normal Summon was used."""
+    body: dict = {"lp": state.life, "hand": [], "deck": [], "graveyard": [], "banished": [], "extra_deck": [],
+                  "monsters": [], "spells_traps": []}
+    zones = s.zones
+    for zone in _LIST_ZONES:  # in the order of ZONES, so that the now: values are computed in it
+        oids = zones.get((player, zone))
+        if oids:
+            body[zone] = [_entry(s, oid) for oid in oids]
+    field_spell = zones.get((player, "field_spell"))
+    if field_spell:
+        body["field_spell"] = _entry(s, field_spell[0])
+    body["normal_summon_used"] = "normal_summon_used" in state.flags
+    return body
 
 
 def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
@@ -205,18 +231,7 @@ def _load_used(entries: list, labels: dict, source: str, data: dict) -> list:
 
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
-    players = {}
-    for player in s.players:
-        body: dict = {"lp": s.player(player).life}
-        for zone in ZONES:
-            entries = [_entry(s, oid) for oid in s.zone(player, zone)]
-            if zone == "field_spell":
-                if entries:
-                    body[zone] = entries[0]
-                continue
-            body[zone] = entries
-        body["normal_summon_used"] = "normal_summon_used" in s.player(player).flags
-        players[player] = body
+    players = {player: _player_body(s, player, state) for player, state in zip(s.players, s.player_states)}
     label = lambda oid: s.objects[oid].label if oid in s.objects else None  # noqa: E731
     lasting = [
         {"kind": e.kind, "affects": [label(o) for o in e.affected if o in s.objects], "until": e.until,
@@ -229,7 +244,7 @@ def to_dict(s: State) -> dict:
         out["lasting"] = lasting
     out.update(moment.write(s))
     used = []
-    for u in sorted(s.used, key=str):
+    for u in sorted(s.used, key=str) if s.used else ():
         if u[0] == "turn" and u[1] == "soft":
             # a soft once-per-turn is kept by the card on the field: written with its label
             if u[2] in s.objects:
