@@ -235,48 +235,65 @@ def _activation_event(s, link):
                  method="summons" if link.summons else None)
 
 
-def _activatable_index(pool) -> dict:
-    """card name -> (ability, its speed) for the abilities a player activates (card activations,
-    ignition and quick effects), for the cards that have some (built once per pool)."""
+def _activatable_index(pool) -> tuple:
+    """The pool's activatable abilities (card activations, ignition and quick effects), made once
+    per pool: ``(every, fast)``, each a tuple of (zone, {card name: ((ability, speed), ...)}) in
+    ``ACTIVATION_ZONES`` order, with only the abilities usable from that zone and only the zones
+    where some card has one. ``fast`` keeps the abilities of speed 2 or more, the only ones
+    usable outside the turn player's open Main Phase window with an empty chain.
+
+    Split by zone so that a player's candidates are found by scanning only the zones that can
+    hold one (most pools have nothing to activate from the graveyard or banished)."""
     index = getattr(pool, "_activatable_index", None)
     if index is None:
-        index = {}
-        for card in pool:
-            abilities = tuple((a, _speed(card, a)) for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
-            if abilities:
-                index[card.name] = abilities
-        pool._activatable_index = index
+        every, fast = [], []
+        for zone in ACTIVATION_ZONES:
+            in_zone, fast_in_zone = {}, {}
+            for card in pool:
+                abilities = tuple((a, _speed(card, a)) for a in card.abilities
+                                  if a.kind in ("activate", "ignition", "quick") and zone in a.zones)
+                if abilities:
+                    in_zone[card.name] = abilities
+                fast_abilities = tuple(pair for pair in abilities if pair[1] >= 2)
+                if fast_abilities:
+                    fast_in_zone[card.name] = fast_abilities
+            if in_zone:
+                every.append((zone, in_zone))
+            if fast_in_zone:
+                fast.append((zone, fast_in_zone))
+        index = pool._activatable_index = (tuple(every), tuple(fast))
     return index
 
 
-def _activation_candidates(s, player: str) -> list:
-    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities,
-    in zone order; memoised per state (a Draft forgets it at its next change)."""
+def _activation_candidates(s, player: str, fast: bool = False) -> list:
+    """(zone, oid, (ability, speed) pairs) of the player's cards that have abilities usable from
+    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (a Draft
+    forgets it at its next change)."""
     cache = s.cache()
-    key = ("activation_candidates", player)
+    key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:
         pool = s.pool
-        activatable = (getattr(pool, "_activatable_index", None) or _activatable_index(pool)).get
+        index = getattr(pool, "_activatable_index", None) or _activatable_index(pool)
         zones, objects = s.zones, s.objects
         found = cache[key] = []
-        for zone, zone_key in _zone_keys(player):
-            for oid in zones.get(zone_key, ()):
-                abilities = activatable(objects[oid].card)
-                if abilities is not None:
-                    found.append((zone, oid, abilities))
+        for zone, in_zone in index[fast]:
+            oids = zones.get((player, zone))
+            if oids:
+                get = in_zone.get
+                for oid in oids:
+                    abilities = get(objects[oid].card)
+                    if abilities is not None:
+                        found.append((zone, oid, abilities))
     return found
 
 
-_ZONE_KEYS: dict = {}
+def can_respond(s, player: str) -> bool:
+    """Whether ``player`` has any card with an ability of speed 2 or more usable from where it is.
 
-
-def _zone_keys(player: str) -> tuple:
-    """(zone, key of the player's zone) for ``ACTIVATION_ZONES``, made once per player name."""
-    keys = _ZONE_KEYS.get(player)
-    if keys is None:
-        keys = _ZONE_KEYS[player] = tuple((zone, (player, zone)) for zone in ACTIVATION_ZONES)
-    return keys
+    When not, every window but the turn player's open Main Phase window with an empty chain
+    (and the Battle Step's, for attacks) offers that player nothing but passing."""
+    return bool(_activation_candidates(s, player, True))
 
 
 def activations(s, player: str, kind: str) -> list[Action]:
@@ -289,14 +306,12 @@ def activations(s, player: str, kind: str) -> list[Action]:
     # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
     damage_rule = kind == "damage" or s.phase == "damage_step"
     objects, pool = s.objects, s.pool
-    for zone, oid, abilities in _activation_candidates(s, player):
+    # the candidates hold only the abilities usable from the card's zone; without speed 1, the
+    # shorter list of the abilities of speed 2 or more
+    for zone, oid, abilities in _activation_candidates(s, player, not speed_1_ok):
         obj = card = None
         # the window's timing first (from the ability alone), then the card's state
         for ability, speed in abilities:
-            if zone not in ability.zones:
-                continue
-            if speed == 1 and not speed_1_ok:
-                continue
             if summon_window != (ability.on == "summoning"):
                 continue
             if speed < min_speed:
