@@ -172,9 +172,13 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         kind, priority, _ = data.get("window") or ("open", d.active, 0)  # flow.window, inline
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
-        choices = legal.window_choices(d, kind, priority)
-        if choices:
-            choices.append(legal.pass_action(d, kind, priority))
-            return choices
+        # Not the open window of a Main Phase or the Battle Step: no Summon, Set or attack, and no
+        # ability of speed 1. A player without an ability of speed 2 or more where their cards
+        # are passes at once (saves listing the window, the commonest case of this walk).
+        if legal.can_respond(d, priority):
+            choices = legal.window_choices(d, kind, priority)
+            if choices:
+                choices.append(legal.pass_action(d, kind, priority))
+                return choices
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")
