@@ -148,7 +148,7 @@ def opponent(s, player: str) -> str:
 
 def do_pass(d: Draft) -> None:
     """The player with priority passes."""
-    kind, priority, passes = window(d)
+    kind, priority, passes = d.game_data.get("window") or ("open", d.active, 0)  # window(d), inline
     if kind == "open":
         set_window(d, "phase_end", opponent(d, priority))
         return

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.ygo import battle, effects, flow, legal, summons
@@ -26,7 +29,8 @@ def apply_within_turn(state: State, action) -> State:
 
 def _apply(state: State, action, stop_turn: int | None) -> State:
     listed = legal._listed(state)
-    if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
+    # the action listed itself, looked for by identity in C (its equality compares every field)
+    if not any(map(is_, listed, repeat(action))) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
     mode = action.get("mode")
