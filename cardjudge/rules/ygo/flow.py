@@ -107,8 +107,8 @@ def base_window(d) -> str:
 
 
 def next_step(d: Draft) -> int:
-    step = d.get("step", 0) + 1
-    d.game_data["step"] = step
+    data = d.game_data  # the Draft's dict, read directly (Draft.get is a call more)
+    data["step"] = step = data.get("step", 0) + 1
     return step
 
 
@@ -204,7 +204,7 @@ def enter_phase(d: Draft, phase: str) -> None:
     set_window(d, "open", d.active)
     next_step(d)
     if phase == "draw":
-        if d.turn > 1 or d.get("first_turn_draws"):
+        if d.turn > 1 or d.game_data.get("first_turn_draws"):
             effects.draw(d, d.active, 1, reason="rule")
     elif phase == "standby":
         effects.queue_maintenance(d)
@@ -277,7 +277,7 @@ def resolve_next(d: Draft) -> None:
     """Resolve links until one waits for a choice or the chain is empty."""
     while d.chain and "choice" not in d.game_data and d.winner is None:
         link = d.chain[-1]
-        resolving = d.get("resolving")
+        resolving = d.game_data.get("resolving")
         if resolving is None:
             next_step(d)
             emit(d, Event("resolving", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
@@ -298,14 +298,13 @@ def chain_resolved(d: Draft) -> None:
     """The chain is empty: triggers first, then back to the window the chain came from."""
     d.game_data.pop("resolving_chain", None)
     d.game_data.pop("chain_events", None)
-    kind = base_window(d)
-    d.game_data.pop("base_window", None)
+    kind = d.game_data.pop("base_window", None) or "open"  # base_window(d), then forgotten
     if kind == "summon":
-        if d.get("summoning"):
+        if d.game_data.get("summoning"):
             summons.complete_summon(d)
             return
         kind = "open"
-    if kind == "attack" and not d.get("attack"):
+    if kind == "attack" and not d.game_data.get("attack"):
         kind = "open"
     d.game_data.pop("window_events", None) if kind == "open" else None
     set_window(d, kind, d.active, 0)
@@ -332,7 +331,7 @@ def segoc_rank(d, trigger: PendingTrigger) -> int:
 
 def drop_missed_timing(d: Draft) -> None:
     """Optional "When ..." triggers whose event is not the last thing that happened miss the timing."""
-    last = d.get("step", 0)
+    last = d.game_data.get("step", 0)
     d.pending = tuple(
         p for p in d.pending
         if not isinstance(p, PendingTrigger) or p.mandatory or p.timing == "if" or p.step == last

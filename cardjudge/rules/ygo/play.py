@@ -144,11 +144,10 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
     data = d.game_data  # the Draft's own dict: the calls below change it in place
     lives = d.player_states  # the Draft's own list, changed in place too
     for _ in range(2000):
-        # effects.check_lp only when someone is at 0 (its call and generator cost more than this)
-        for player_state in lives:
-            if player_state.life <= 0:
-                effects.check_lp(d)
-                break
+        # effects.check_lp only when someone is at 0 (its call and generator cost more than this;
+        # a Yu-Gi-Oh game has two players)
+        if lives[0].life <= 0 or lives[1].life <= 0:
+            effects.check_lp(d)
         if d.winner is not None or "choice" in data or (stop_turn is not None and d.turn != stop_turn):
             return None
         if data.get("maintenance"):
