@@ -7,6 +7,7 @@ the same definition says whether the card can be activated and lists every way t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import attrgetter
 
 from cardjudge.rules.core.actions import Action, CostPart
@@ -65,6 +66,7 @@ def _equipped_monsters(s) -> frozenset:
     return found
 
 
+@lru_cache(maxsize=None)  # a few players and verbs, asked for by every action listed
 def says(player: str, verb: str) -> str:
     """"you activate" but "opponent activates": the verb agrees with the player's key."""
     if player == "you":
@@ -367,6 +369,9 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | None:
 # ------------------------------------------------------------------ summons, sets, attacks
 
 
+_NO_TRIBUTE = ({},)  # what ``solve`` finds without slots: one way, nothing chosen
+
+
 def main_phase_plays(s, player: str) -> list[Action]:
     """Normal Summons and Sets (with every Tribute choice), Flip Summons, position changes, Spell/Trap Sets."""
     actions = []
@@ -376,6 +381,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
     if extra_lp and s.player(player).life < extra_lp:
         return actions
     seen = set()
+    monster_classes = None
     for oid in s.zone(player, "hand"):
         obj = s.objects[oid]
         card = s.pool[obj.card]
@@ -390,9 +396,13 @@ def main_phase_plays(s, player: str) -> list[Action]:
             tribute_ok = need == 0 or not _forbidden(s, "cannot_tribute_summon", oid)
             if not tribute_ok:
                 continue
-            slots = [Slot("tribute", tuple(monsters), need, need)] if need else []
-            classes = {m: interchange_key(s, m) for m in monsters}
-            for solution in solve(slots, classes):
+            if need:
+                if monster_classes is None:  # the same for every monster of the hand
+                    monster_classes = {m: interchange_key(s, m) for m in monsters}
+                solutions = solve([Slot("tribute", tuple(monsters), need, need)], monster_classes)
+            else:
+                solutions = _NO_TRIBUTE
+            for solution in solutions:
                 tributes = solution.get("tribute", ())
                 costs = []
                 if extra_lp:
@@ -418,7 +428,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
     for oid in monsters:
         obj = s.objects[oid]
         card = s.pool[obj.card]
-        key = interchange_key(s, oid)
+        key = monster_classes[oid] if monster_classes is not None else interchange_key(s, oid)
         if key in seen_on_field:
             continue  # an interchangeable copy: the same decision (G1)
         seen_on_field.add(key)
