@@ -33,27 +33,30 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
     if not any(map(is_, listed, repeat(action))) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
-    mode = action.get("mode")
+    # the payload read as a dict once (Action.get scans its pairs at each call)
+    payload = dict(action.payload)
+    get = payload.get
+    mode = get("mode")
     if mode == "pass":
         flow.do_pass(d)
     elif mode in ("activate", "from_hand", "set_card", "effect", "trigger"):
-        _activate(d, action)
+        _activate(d, action, payload)
     elif mode == "decline":
-        trigger = action.get("trigger")
+        trigger = get("trigger")
         d.pending = tuple(p for p in d.pending if p != trigger)
         flow.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
-        summons.normal_summon(d, action.get("oid"), action.get("tributes"), mode == "set", action.get("lp"))
+        summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"))
     elif mode == "flip":
-        summons.flip_summon(d, action.get("oid"), action.get("lp"))
+        summons.flip_summon(d, get("oid"), get("lp"))
     elif mode == "reposition":
-        summons.change_position(d, action.get("oid"))
+        summons.change_position(d, get("oid"))
     elif mode == "set_spell":
-        summons.set_spell_trap(d, action.get("oid"), action.get("lp"))
+        summons.set_spell_trap(d, get("oid"), get("lp"))
     elif mode == "attack":
-        battle.declare_attack(d, action.get("oid"), action.get("target"), action.get("lp"))
+        battle.declare_attack(d, get("oid"), get("target"), get("lp"))
     elif mode in ("cards", "discard", "position", "maintenance"):
-        _answer_choice(d, mode, action.get("value"))
+        _answer_choice(d, mode, get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
     listing = advance(d, stop_turn)
@@ -63,13 +66,14 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
     return after
 
 
-def _activate(d: Draft, action) -> None:
-    oid = action.get("oid")
+def _activate(d: Draft, action, payload: dict) -> None:
+    get = payload.get
+    oid = get("oid")
     obj = d.objects[oid]
     card = d.pool[obj.card]
     ability = card.abilities[action.ability]
     player = action.player
-    trigger = action.get("trigger")
+    trigger = get("trigger")
     if trigger is not None:
         d.pending = tuple(p for p in d.pending if p != trigger)
         d.game_data["placing"] = True
@@ -87,9 +91,9 @@ def _activate(d: Draft, action) -> None:
         else:
             obj = d.update(oid, face_up=True)
     # costs are paid at activation, before the card is on the chain (C1)
-    if action.get("lp"):
-        effects.change_lp(d, player, -action.get("lp"))
-    for kind, oids in action.get("paid"):
+    if get("lp"):
+        effects.change_lp(d, player, -get("lp"))
+    for kind, oids in get("paid"):
         for paid in oids:
             if paid not in d.objects:
                 continue
@@ -101,7 +105,7 @@ def _activate(d: Draft, action) -> None:
         d.used = d.used | {limit_key}
     link = Link(
         number=len(d.chain) + 1, oid=oid, label=obj.label, card=card.name, controller=player,
-        ability=ability.index, targets=action.get("target_oids"), event=action.get("event"),
+        ability=ability.index, targets=get("target_oids"), event=get("event"),
         card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
     )
     flow.add_link(d, link)
