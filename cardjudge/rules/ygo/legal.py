@@ -334,9 +334,9 @@ def activations(s, player: str, kind: str) -> list[Action]:
             key = _limit_key(obj, card, ability, player)
             if key is not None and key in s.used:
                 continue
+            condition = ability.condition
             for event in _matching_events(s, ability, kind, obj, player):
-                env = env_for(s, oid, player, event)
-                if ability.condition is not None and not evaluate(ability.condition, env):
+                if condition is not None and not evaluate(condition, env_for(s, oid, player, event)):
                     continue
                 extra = play_cost(s, player, zone == "hand")
                 for option in activation_options(s, oid, ability, player, event, extra):
@@ -505,8 +505,7 @@ def _trigger_options(s, trigger: PendingTrigger) -> list[Action]:
     key = _limit_key(obj, card, ability, trigger.controller)
     if key is not None and key in s.used:
         return [] if trigger.mandatory else [decline]
-    env = env_for(s, obj.oid, trigger.controller, trigger.event)
-    if ability.condition is None or evaluate(ability.condition, env):
+    if ability.condition is None or evaluate(ability.condition, env_for(s, obj.oid, trigger.controller, trigger.event)):
         for option in activation_options(s, obj.oid, ability, trigger.controller, trigger.event):
             action = _activation_action(s, obj, card, ability, trigger.controller, option, trigger.event, "trigger")
             out.append(Action(**{**_fields(action), "payload": action.payload + payload_trigger}))
