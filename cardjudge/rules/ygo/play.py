@@ -183,9 +183,28 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         # ability of speed 1. A player without an ability of speed 2 or more where their cards
         # are passes at once (saves listing the window, the commonest case of this walk).
         if legal.can_respond(d, priority):
-            choices = legal.window_choices(d, kind, priority)
+            choices = _window_actions(d, kind, priority)
             if choices:
-                choices.append(legal.pass_action(d, kind, priority))
                 return choices
+        if kind == "open":
+            # Passing it only hands the opponent the window before the phase ends: nothing the
+            # checks above look at changes, so that window is looked at here, without them.
+            priority = flow.opponent(d, priority)
+            flow.set_window(d, "phase_end", priority)
+            if legal.can_respond(d, priority):
+                choices = _window_actions(d, "phase_end", priority)
+                if choices:
+                    return choices
+            flow.end_phase_now(d)  # both passed: what do_pass does in that window
+            continue
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")
+
+
+def _window_actions(d: Draft, kind: str, priority: str) -> list:
+    """The actions of a window of the walk, pass last, if its player may do something else than
+    pass (an empty list otherwise)."""
+    choices = legal.window_choices(d, kind, priority)
+    if choices:
+        choices.append(legal.pass_action(d, kind, priority))
+    return choices
