@@ -92,8 +92,11 @@ def attack_cost(s) -> int:
 
 
 def _forbidden(s, rule: str, oid: int) -> bool:
+    rules = continuous_rules(s, rule)
+    if not rules:
+        return False  # the commonest answer, without a view of the card
     view = CardView(s, oid)
-    for source, _ability, value in continuous_rules(s, rule):
+    for source, _ability, value in rules:
         env = env_for(s, source.oid, source.controller)
         if value is True or evaluate(value, env.with_subject(view)):
             return True
