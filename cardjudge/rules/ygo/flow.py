@@ -21,6 +21,7 @@ chain started from comes back with the turn player's priority.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.lasting import tick
@@ -239,14 +240,17 @@ def start_next_turn(d: Draft) -> None:
         d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
     d.turn += 1
     d.active = opponent(d, d.active)
-    for player in d.players:
-        if "normal_summon_used" in d.player(player).flags:
-            d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
-    changed = [(oid, obj) for oid, obj in d.objects.items() if obj.flags and not TURN_FLAGS.isdisjoint(obj.flags)]
-    for oid, obj in changed:
-        d.update(oid, flags=obj.flags - TURN_FLAGS)
+    for player_state in tuple(d.player_states):
+        if "normal_summon_used" in player_state.flags:
+            d.set_player(player_state.name, flags=player_state.flags - {"normal_summon_used"})
+    # the objects with flags picked out in C (most have none)
+    changed = [obj for obj in filter(_FLAGS_OF, d.objects.values()) if not TURN_FLAGS.isdisjoint(obj.flags)]
+    for obj in changed:
+        d.update(obj.oid, flags=obj.flags - TURN_FLAGS)
     enter_phase(d, "draw")
 
+
+_FLAGS_OF = attrgetter("flags")
 
 # the flags of an object that last for the turn
 TURN_FLAGS = frozenset({"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn",
