@@ -308,17 +308,20 @@ def can_respond(s, player: str) -> bool:
 
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
-    actions = []
     own_turn = s.active == player
     speed_1_ok = own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    # the candidates hold only the abilities usable from the card's zone; without speed 1, the
+    # shorter list of the abilities of speed 2 or more
+    candidates = _activation_candidates(s, player, not speed_1_ok)
+    if not candidates:
+        return []  # before working out the window's other rules
+    actions = []
     min_speed = max(2, s.chain[-1].speed if s.chain else 0) if kind == "respond" else 0
     summon_window = kind == "summon"
     # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
     damage_rule = kind == "damage" or s.phase == "damage_step"
     objects, pool = s.objects, s.pool
-    # the candidates hold only the abilities usable from the card's zone; without speed 1, the
-    # shorter list of the abilities of speed 2 or more
-    for zone, oid, abilities in _activation_candidates(s, player, not speed_1_ok):
+    for zone, oid, abilities in candidates:
         obj = card = None
         # the window's timing first (from the ability alone), then the card's state
         for ability, speed in abilities:
@@ -584,7 +587,8 @@ def _pass_text(s, kind, player) -> str:
 
 
 def placing_triggers(s) -> bool:
-    has_triggers = any(isinstance(p, PendingTrigger) for p in s.pending)
+    pending = s.pending
+    has_triggers = bool(pending) and any(isinstance(p, PendingTrigger) for p in pending)
     return has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
 
 
