@@ -21,6 +21,7 @@ chain started from comes back with the turn player's priority.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.lasting import tick
@@ -107,8 +108,8 @@ def base_window(d) -> str:
 
 
 def next_step(d: Draft) -> int:
-    step = d.get("step", 0) + 1
-    d.game_data["step"] = step
+    data = d.game_data  # the Draft's dict, read directly (Draft.get is a call more)
+    data["step"] = step = data.get("step", 0) + 1
     return step
 
 
@@ -148,7 +149,7 @@ def opponent(s, player: str) -> str:
 
 def do_pass(d: Draft) -> None:
     """The player with priority passes."""
-    kind, priority, passes = window(d)
+    kind, priority, passes = d.game_data.get("window") or ("open", d.active, 0)  # window(d), inline
     if kind == "open":
         set_window(d, "phase_end", opponent(d, priority))
         return
@@ -204,7 +205,7 @@ def enter_phase(d: Draft, phase: str) -> None:
     set_window(d, "open", d.active)
     next_step(d)
     if phase == "draw":
-        if d.turn > 1 or d.get("first_turn_draws"):
+        if d.turn > 1 or d.game_data.get("first_turn_draws"):
             effects.draw(d, d.active, 1, reason="rule")
     elif phase == "standby":
         effects.queue_maintenance(d)
@@ -239,14 +240,17 @@ def start_next_turn(d: Draft) -> None:
         d.used = frozenset(key for key in d.used if not (isinstance(key, tuple) and key[0] == "turn"))
     d.turn += 1
     d.active = opponent(d, d.active)
-    for player in d.players:
-        if "normal_summon_used" in d.player(player).flags:
-            d.set_player(player, flags=frozenset(f for f in d.player(player).flags if f != "normal_summon_used"))
-    changed = [(oid, obj) for oid, obj in d.objects.items() if obj.flags and not TURN_FLAGS.isdisjoint(obj.flags)]
-    for oid, obj in changed:
-        d.update(oid, flags=obj.flags - TURN_FLAGS)
+    for player_state in tuple(d.player_states):
+        if "normal_summon_used" in player_state.flags:
+            d.set_player(player_state.name, flags=player_state.flags - {"normal_summon_used"})
+    # the objects with flags picked out in C (most have none)
+    changed = [obj for obj in filter(_FLAGS_OF, d.objects.values()) if not TURN_FLAGS.isdisjoint(obj.flags)]
+    for obj in changed:
+        d.update(obj.oid, flags=obj.flags - TURN_FLAGS)
     enter_phase(d, "draw")
 
+
+_FLAGS_OF = attrgetter("flags")
 
 # the flags of an object that last for the turn
 TURN_FLAGS = frozenset({"summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn",
@@ -277,7 +281,7 @@ def resolve_next(d: Draft) -> None:
     """Resolve links until one waits for a choice or the chain is empty."""
     while d.chain and "choice" not in d.game_data and d.winner is None:
         link = d.chain[-1]
-        resolving = d.get("resolving")
+        resolving = d.game_data.get("resolving")
         if resolving is None:
             next_step(d)
             emit(d, Event("resolving", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
@@ -298,14 +302,13 @@ def chain_resolved(d: Draft) -> None:
     """The chain is empty: triggers first, then back to the window the chain came from."""
     d.game_data.pop("resolving_chain", None)
     d.game_data.pop("chain_events", None)
-    kind = base_window(d)
-    d.game_data.pop("base_window", None)
+    kind = d.game_data.pop("base_window", None) or "open"  # base_window(d), then forgotten
     if kind == "summon":
-        if d.get("summoning"):
+        if d.game_data.get("summoning"):
             summons.complete_summon(d)
             return
         kind = "open"
-    if kind == "attack" and not d.get("attack"):
+    if kind == "attack" and not d.game_data.get("attack"):
         kind = "open"
     d.game_data.pop("window_events", None) if kind == "open" else None
     set_window(d, kind, d.active, 0)
@@ -332,7 +335,7 @@ def segoc_rank(d, trigger: PendingTrigger) -> int:
 
 def drop_missed_timing(d: Draft) -> None:
     """Optional "When ..." triggers whose event is not the last thing that happened miss the timing."""
-    last = d.get("step", 0)
+    last = d.game_data.get("step", 0)
     d.pending = tuple(
         p for p in d.pending
         if not isinstance(p, PendingTrigger) or p.mandatory or p.timing == "if" or p.step == last

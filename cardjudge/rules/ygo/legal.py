@@ -7,6 +7,9 @@ the same definition says whether the card can be activated and lists every way t
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import attrgetter
+
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
@@ -50,16 +53,20 @@ def _on_chain(s) -> frozenset:
     return known[1]
 
 
+_EQUIPPED_TO = attrgetter("equipped_to")
+
+
 def _equipped_monsters(s) -> frozenset:
     """The oids that some card is equipped to (memoised per state)."""
     cache = s.cache()
     found = cache.get("equipped_monsters")
     if found is None:
-        found = cache["equipped_monsters"] = frozenset(
-            o.equipped_to for o in s.objects.values() if o.equipped_to is not None)
+        # None among them too (harmless: no oid is None), for a scan done in C
+        found = cache["equipped_monsters"] = frozenset(map(_EQUIPPED_TO, s.objects.values()))
     return found
 
 
+@lru_cache(maxsize=None)  # a few players and verbs, asked for by every action listed
 def says(player: str, verb: str) -> str:
     """"you activate" but "opponent activates": the verb agrees with the player's key."""
     if player == "you":
@@ -85,8 +92,11 @@ def attack_cost(s) -> int:
 
 
 def _forbidden(s, rule: str, oid: int) -> bool:
+    rules = continuous_rules(s, rule)
+    if not rules:
+        return False  # the commonest answer, without a view of the card
     view = CardView(s, oid)
-    for source, _ability, value in continuous_rules(s, rule):
+    for source, _ability, value in rules:
         env = env_for(s, source.oid, source.controller)
         if value is True or evaluate(value, env.with_subject(view)):
             return True
@@ -235,68 +245,86 @@ def _activation_event(s, link):
                  method="summons" if link.summons else None)
 
 
-def _activatable_index(pool) -> dict:
-    """card name -> (ability, its speed) for the abilities a player activates (card activations,
-    ignition and quick effects), for the cards that have some (built once per pool)."""
+def _activatable_index(pool) -> tuple:
+    """The pool's activatable abilities (card activations, ignition and quick effects), made once
+    per pool: ``(every, fast)``, each a tuple of (zone, {card name: ((ability, speed), ...)}) in
+    ``ACTIVATION_ZONES`` order, with only the abilities usable from that zone and only the zones
+    where some card has one. ``fast`` keeps the abilities of speed 2 or more, the only ones
+    usable outside the turn player's open Main Phase window with an empty chain.
+
+    Split by zone so that a player's candidates are found by scanning only the zones that can
+    hold one (most pools have nothing to activate from the graveyard or banished)."""
     index = getattr(pool, "_activatable_index", None)
     if index is None:
-        index = {}
-        for card in pool:
-            abilities = tuple((a, _speed(card, a)) for a in card.abilities if a.kind in ("activate", "ignition", "quick"))
-            if abilities:
-                index[card.name] = abilities
-        pool._activatable_index = index
+        every, fast = [], []
+        for zone in ACTIVATION_ZONES:
+            in_zone, fast_in_zone = {}, {}
+            for card in pool:
+                abilities = tuple((a, _speed(card, a)) for a in card.abilities
+                                  if a.kind in ("activate", "ignition", "quick") and zone in a.zones)
+                if abilities:
+                    in_zone[card.name] = abilities
+                fast_abilities = tuple(pair for pair in abilities if pair[1] >= 2)
+                if fast_abilities:
+                    fast_in_zone[card.name] = fast_abilities
+            if in_zone:
+                every.append((zone, in_zone))
+            if fast_in_zone:
+                fast.append((zone, fast_in_zone))
+        index = pool._activatable_index = (tuple(every), tuple(fast))
     return index
 
 
-def _activation_candidates(s, player: str) -> list:
-    """(zone, oid, (ability, speed) pairs) of the player's cards that have activatable abilities,
-    in zone order; memoised per state (a Draft forgets it at its next change)."""
+def _activation_candidates(s, player: str, fast: bool = False) -> list:
+    """(zone, oid, (ability, speed) pairs) of the player's cards that have abilities usable from
+    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (a Draft
+    forgets it at its next change)."""
     cache = s.cache()
-    key = ("activation_candidates", player)
+    key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:
         pool = s.pool
-        activatable = (getattr(pool, "_activatable_index", None) or _activatable_index(pool)).get
+        index = getattr(pool, "_activatable_index", None) or _activatable_index(pool)
         zones, objects = s.zones, s.objects
         found = cache[key] = []
-        for zone, zone_key in _zone_keys(player):
-            for oid in zones.get(zone_key, ()):
-                abilities = activatable(objects[oid].card)
-                if abilities is not None:
-                    found.append((zone, oid, abilities))
+        for zone, in_zone in index[fast]:
+            oids = zones.get((player, zone))
+            if oids:
+                get = in_zone.get
+                for oid in oids:
+                    abilities = get(objects[oid].card)
+                    if abilities is not None:
+                        found.append((zone, oid, abilities))
     return found
 
 
-_ZONE_KEYS: dict = {}
+def can_respond(s, player: str) -> bool:
+    """Whether ``player`` has any card with an ability of speed 2 or more usable from where it is.
 
-
-def _zone_keys(player: str) -> tuple:
-    """(zone, key of the player's zone) for ``ACTIVATION_ZONES``, made once per player name."""
-    keys = _ZONE_KEYS.get(player)
-    if keys is None:
-        keys = _ZONE_KEYS[player] = tuple((zone, (player, zone)) for zone in ACTIVATION_ZONES)
-    return keys
+    When not, every window but the turn player's open Main Phase window with an empty chain
+    (and the Battle Step's, for attacks) offers that player nothing but passing."""
+    return bool(_activation_candidates(s, player, True))
 
 
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
-    actions = []
     own_turn = s.active == player
     speed_1_ok = own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    # the candidates hold only the abilities usable from the card's zone; without speed 1, the
+    # shorter list of the abilities of speed 2 or more
+    candidates = _activation_candidates(s, player, not speed_1_ok)
+    if not candidates:
+        return []  # before working out the window's other rules
+    actions = []
     min_speed = max(2, s.chain[-1].speed if s.chain else 0) if kind == "respond" else 0
     summon_window = kind == "summon"
     # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
     damage_rule = kind == "damage" or s.phase == "damage_step"
     objects, pool = s.objects, s.pool
-    for zone, oid, abilities in _activation_candidates(s, player):
+    for zone, oid, abilities in candidates:
         obj = card = None
         # the window's timing first (from the ability alone), then the card's state
         for ability, speed in abilities:
-            if zone not in ability.zones:
-                continue
-            if speed == 1 and not speed_1_ok:
-                continue
             if summon_window != (ability.on == "summoning"):
                 continue
             if speed < min_speed:
@@ -312,9 +340,9 @@ def activations(s, player: str, kind: str) -> list[Action]:
             key = _limit_key(obj, card, ability, player)
             if key is not None and key in s.used:
                 continue
+            condition = ability.condition
             for event in _matching_events(s, ability, kind, obj, player):
-                env = env_for(s, oid, player, event)
-                if ability.condition is not None and not evaluate(ability.condition, env):
+                if condition is not None and not evaluate(condition, env_for(s, oid, player, event)):
                     continue
                 extra = play_cost(s, player, zone == "hand")
                 for option in activation_options(s, oid, ability, player, event, extra):
@@ -347,6 +375,9 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | None:
 # ------------------------------------------------------------------ summons, sets, attacks
 
 
+_NO_TRIBUTE = ({},)  # what ``solve`` finds without slots: one way, nothing chosen
+
+
 def main_phase_plays(s, player: str) -> list[Action]:
     """Normal Summons and Sets (with every Tribute choice), Flip Summons, position changes, Spell/Trap Sets."""
     actions = []
@@ -356,6 +387,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
     if extra_lp and s.player(player).life < extra_lp:
         return actions
     seen = set()
+    monster_classes = None
     for oid in s.zone(player, "hand"):
         obj = s.objects[oid]
         card = s.pool[obj.card]
@@ -370,9 +402,13 @@ def main_phase_plays(s, player: str) -> list[Action]:
             tribute_ok = need == 0 or not _forbidden(s, "cannot_tribute_summon", oid)
             if not tribute_ok:
                 continue
-            slots = [Slot("tribute", tuple(monsters), need, need)] if need else []
-            classes = {m: interchange_key(s, m) for m in monsters}
-            for solution in solve(slots, classes):
+            if need:
+                if monster_classes is None:  # the same for every monster of the hand
+                    monster_classes = {m: interchange_key(s, m) for m in monsters}
+                solutions = solve([Slot("tribute", tuple(monsters), need, need)], monster_classes)
+            else:
+                solutions = _NO_TRIBUTE
+            for solution in solutions:
                 tributes = solution.get("tribute", ())
                 costs = []
                 if extra_lp:
@@ -398,7 +434,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
     for oid in monsters:
         obj = s.objects[oid]
         card = s.pool[obj.card]
-        key = interchange_key(s, oid)
+        key = monster_classes[oid] if monster_classes is not None else interchange_key(s, oid)
         if key in seen_on_field:
             continue  # an interchangeable copy: the same decision (G1)
         seen_on_field.add(key)
@@ -475,8 +511,7 @@ def _trigger_options(s, trigger: PendingTrigger) -> list[Action]:
     key = _limit_key(obj, card, ability, trigger.controller)
     if key is not None and key in s.used:
         return [] if trigger.mandatory else [decline]
-    env = env_for(s, obj.oid, trigger.controller, trigger.event)
-    if ability.condition is None or evaluate(ability.condition, env):
+    if ability.condition is None or evaluate(ability.condition, env_for(s, obj.oid, trigger.controller, trigger.event)):
         for option in activation_options(s, obj.oid, ability, trigger.controller, trigger.event):
             action = _activation_action(s, obj, card, ability, trigger.controller, option, trigger.event, "trigger")
             out.append(Action(**{**_fields(action), "payload": action.payload + payload_trigger}))
@@ -552,7 +587,8 @@ def _pass_text(s, kind, player) -> str:
 
 
 def placing_triggers(s) -> bool:
-    has_triggers = any(isinstance(p, PendingTrigger) for p in s.pending)
+    pending = s.pending
+    has_triggers = bool(pending) and any(isinstance(p, PendingTrigger) for p in pending)
     return has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.ygo import battle, effects, flow, legal, summons
@@ -26,30 +29,34 @@ def apply_within_turn(state: State, action) -> State:
 
 def _apply(state: State, action, stop_turn: int | None) -> State:
     listed = legal._listed(state)
-    if not any(a is action for a in listed) and not any(a.signature() == action.signature() for a in listed):
+    # the action listed itself, looked for by identity in C (its equality compares every field)
+    if not any(map(is_, listed, repeat(action))) and not any(a.signature() == action.signature() for a in listed):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)
-    mode = action.get("mode")
+    # the payload read as a dict once (Action.get scans its pairs at each call)
+    payload = dict(action.payload)
+    get = payload.get
+    mode = get("mode")
     if mode == "pass":
         flow.do_pass(d)
     elif mode in ("activate", "from_hand", "set_card", "effect", "trigger"):
-        _activate(d, action)
+        _activate(d, action, payload)
     elif mode == "decline":
-        trigger = action.get("trigger")
+        trigger = get("trigger")
         d.pending = tuple(p for p in d.pending if p != trigger)
         flow.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
-        summons.normal_summon(d, action.get("oid"), action.get("tributes"), mode == "set", action.get("lp"))
+        summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"))
     elif mode == "flip":
-        summons.flip_summon(d, action.get("oid"), action.get("lp"))
+        summons.flip_summon(d, get("oid"), get("lp"))
     elif mode == "reposition":
-        summons.change_position(d, action.get("oid"))
+        summons.change_position(d, get("oid"))
     elif mode == "set_spell":
-        summons.set_spell_trap(d, action.get("oid"), action.get("lp"))
+        summons.set_spell_trap(d, get("oid"), get("lp"))
     elif mode == "attack":
-        battle.declare_attack(d, action.get("oid"), action.get("target"), action.get("lp"))
+        battle.declare_attack(d, get("oid"), get("target"), get("lp"))
     elif mode in ("cards", "discard", "position", "maintenance"):
-        _answer_choice(d, mode, action.get("value"))
+        _answer_choice(d, mode, get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
     listing = advance(d, stop_turn)
@@ -59,13 +66,14 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
     return after
 
 
-def _activate(d: Draft, action) -> None:
-    oid = action.get("oid")
+def _activate(d: Draft, action, payload: dict) -> None:
+    get = payload.get
+    oid = get("oid")
     obj = d.objects[oid]
     card = d.pool[obj.card]
     ability = card.abilities[action.ability]
     player = action.player
-    trigger = action.get("trigger")
+    trigger = get("trigger")
     if trigger is not None:
         d.pending = tuple(p for p in d.pending if p != trigger)
         d.game_data["placing"] = True
@@ -83,9 +91,9 @@ def _activate(d: Draft, action) -> None:
         else:
             obj = d.update(oid, face_up=True)
     # costs are paid at activation, before the card is on the chain (C1)
-    if action.get("lp"):
-        effects.change_lp(d, player, -action.get("lp"))
-    for kind, oids in action.get("paid"):
+    if get("lp"):
+        effects.change_lp(d, player, -get("lp"))
+    for kind, oids in get("paid"):
         for paid in oids:
             if paid not in d.objects:
                 continue
@@ -97,7 +105,7 @@ def _activate(d: Draft, action) -> None:
         d.used = d.used | {limit_key}
     link = Link(
         number=len(d.chain) + 1, oid=oid, label=obj.label, card=card.name, controller=player,
-        ability=ability.index, targets=action.get("target_oids"), event=action.get("event"),
+        ability=ability.index, targets=get("target_oids"), event=get("event"),
         card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
     )
     flow.add_link(d, link)
@@ -140,11 +148,10 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
     data = d.game_data  # the Draft's own dict: the calls below change it in place
     lives = d.player_states  # the Draft's own list, changed in place too
     for _ in range(2000):
-        # effects.check_lp only when someone is at 0 (its call and generator cost more than this)
-        for player_state in lives:
-            if player_state.life <= 0:
-                effects.check_lp(d)
-                break
+        # effects.check_lp only when someone is at 0 (its call and generator cost more than this;
+        # a Yu-Gi-Oh game has two players)
+        if lives[0].life <= 0 or lives[1].life <= 0:
+            effects.check_lp(d)
         if d.winner is not None or "choice" in data or (stop_turn is not None and d.turn != stop_turn):
             return None
         if data.get("maintenance"):
@@ -172,9 +179,32 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         kind, priority, _ = data.get("window") or ("open", d.active, 0)  # flow.window, inline
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
-        choices = legal.window_choices(d, kind, priority)
-        if choices:
-            choices.append(legal.pass_action(d, kind, priority))
-            return choices
+        # Not the open window of a Main Phase or the Battle Step: no Summon, Set or attack, and no
+        # ability of speed 1. A player without an ability of speed 2 or more where their cards
+        # are passes at once (saves listing the window, the commonest case of this walk).
+        if legal.can_respond(d, priority):
+            choices = _window_actions(d, kind, priority)
+            if choices:
+                return choices
+        if kind == "open":
+            # Passing it only hands the opponent the window before the phase ends: nothing the
+            # checks above look at changes, so that window is looked at here, without them.
+            priority = flow.opponent(d, priority)
+            flow.set_window(d, "phase_end", priority)
+            if legal.can_respond(d, priority):
+                choices = _window_actions(d, "phase_end", priority)
+                if choices:
+                    return choices
+            flow.end_phase_now(d)  # both passed: what do_pass does in that window
+            continue
         flow.do_pass(d)
     raise RuntimeError("the game did not reach a decision")
+
+
+def _window_actions(d: Draft, kind: str, priority: str) -> list:
+    """The actions of a window of the walk, pass last, if its player may do something else than
+    pass (an empty list otherwise)."""
+    choices = legal.window_choices(d, kind, priority)
+    if choices:
+        choices.append(legal.pass_action(d, kind, priority))
+    return choices
