@@ -327,6 +327,51 @@ def parse(text: str | int | bool):
     return tree
 
 
+def _children(node) -> tuple:
+    """The sub-expressions of a node."""
+    kind = type(node)
+    if kind is Attr:
+        return (node.obj,)
+    if kind is Call or kind is ListLit:
+        return node.args if kind is Call else node.items
+    if kind is Index:
+        return (node.obj, node.index)
+    if kind is Unary:
+        return (node.operand,)
+    if kind is Binary:
+        return (node.left, node.right)
+    if kind is Logic:
+        return node.items
+    if kind is Where:
+        return (node.items, node.condition)
+    return ()
+
+
+# id of a tree -> (the tree, the names it reads); the tree is kept so that its id stays its own
+_NAMES_READ: dict[int, tuple] = {}
+
+
+def names_read(node) -> frozenset:
+    """The bare names an expression may look up in its environment (every ``Name`` but ``it``,
+    also those a filter may find on its item first). An environment that binds these names
+    as another one does gives the expression the same value: the others need not be built."""
+    entry = _NAMES_READ.get(id(node))
+    if entry is not None and entry[0] is node:
+        return entry[1]
+    names = set()
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if type(item) is Name:
+            if item.name != "it":
+                names.add(item.name)
+        else:
+            todo.extend(_children(item))
+    names = frozenset(names)
+    _NAMES_READ[id(node)] = (node, names)
+    return names
+
+
 # ---------------------------------------------------------------- evaluation
 
 

@@ -150,3 +150,21 @@ def ability_env(views: Views, s, source_oid: int | None, controller: str, event=
     if extra:
         variables.update(extra)
     return Env(variables)
+
+
+def ability_variables(views: Views, names, s, source_oid: int | None, controller: str, event=None) -> dict:
+    """The entries of ``ability_env``'s variables (without extras) whose names are in ``names``
+    (see ``expr.names_read``): the views an expression does not read are not built."""
+    variables = {}
+    for name in names:
+        if name == "self":
+            variables[name] = views.card(s, source_oid) if source_oid is not None else None
+        elif name == "you":
+            variables[name] = views.player(s, controller)
+        elif name == "opponent":
+            variables[name] = views.player(s, s.opponent_of(controller))
+        elif name == "game":
+            variables[name] = views.game(s)
+        elif name == "e":
+            variables[name] = views.event(s, event) if event is not None else None
+    return variables
