@@ -90,13 +90,17 @@ def _continuous_sources(s) -> list:
 def _continuous_candidates(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
     or not, in zone order (memoised per state)."""
-    cache = s.cache()
+    cache = s._cache  # s.cache() without a call when the state has its memo (read at every apply)
+    if cache is None:
+        cache = s.cache()
     candidates = cache.get("continuous_candidates")
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
-        index = _continuous_index(s.pool)
+        pool = s.pool
+        index = getattr(pool, "_continuous_index", None) or _continuous_index(pool)
         zones, objects = s.zones, s.objects
-        for key in _field_keys(s.players):
+        keys = _FIELD_KEYS.get(s.players) or _field_keys(s.players)
+        for key in keys:
             oids = zones.get(key)
             if not oids:
                 continue
@@ -148,11 +152,14 @@ def _negated_by(s, candidates) -> set:
 
 
 def negated_oids(s) -> set:
-    cache = s.cache()
-    if "negated" not in cache:
-        cache["negated"] = set()
-        cache["negated"] = _negated_by(s, _continuous_candidates(s))
-    return cache["negated"]
+    cache = s._cache  # s.cache() without a call when the state has its memo
+    if cache is None:
+        cache = s.cache()
+    negated = cache.get("negated")
+    if negated is None:
+        cache["negated"] = set()  # guard against recursion while negation is computed
+        negated = cache["negated"] = _negated_by(s, _continuous_candidates(s))
+    return negated
 
 
 def is_negated(s, oid) -> bool:
@@ -171,7 +178,8 @@ def _continuous_rule_names(pool) -> frozenset:
 
 def continuous_rules(s, rule: str) -> list:
     """(obj, ability, value) for every applying continuous rule of that name."""
-    if rule not in _continuous_rule_names(s.pool):
+    pool = s.pool
+    if rule not in (getattr(pool, "_continuous_rule_names", None) or _continuous_rule_names(pool)):
         return []  # no card of the pool sets it
     if not _continuous_candidates(s):
         return []  # no card on the field sets any rule: negation need not be worked out
