@@ -16,7 +16,7 @@ from cardjudge.rules.core.state import Draft, frozen_params, new_lasting, slots_
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
-from cardjudge.rules.ygo.views import ON_FIELD, VIEWS, CardView, continuous_rules, env_for, is_negated
+from cardjudge.rules.ygo.views import ON_FIELD, VIEWS, CardView, continuous_rules, env_for, env_reading, is_negated
 
 LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
@@ -60,8 +60,7 @@ def redirected_to_banish(s, oid: int) -> bool:
         return False
     view = CardView(s, oid)
     for source, ability, rule in rules:
-        env = env_for(s, source.oid, source.controller)
-        if rule is True or evaluate(rule, env.with_subject(view)):
+        if rule is True or evaluate(rule, env_reading(rule, s, source.oid, source.controller).with_subject(view)):
             return True
     return False
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
+from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
 from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.state import slots_twin
 from cardjudge.rules.core.views import ObjectView
+from cardjudge.rules.core.views import ability_variables as _ability_variables
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
@@ -135,7 +136,7 @@ def _negated_by(s, candidates) -> set:
             continue
         rules = dict(ability.rule)
         if "negate_effects" in rules:
-            env = env_for(s, obj.oid, obj.controller)
+            env = env_reading(rules["negate_effects"], s, obj.oid, obj.controller)
             for player in s.players:
                 for oid in s.zone(player, "monsters"):
                     other = s.objects[oid]
@@ -226,8 +227,9 @@ def chars(s, oid) -> Chars:
             for source, ability, value in rules:
                 if not any(field in layer for field, _ in value):
                     continue
-                env = env_for(s, source.oid, source.controller)
-                if ability.applies_to is not None and not evaluate(ability.applies_to, env.with_subject(subject)):
+                applies_to = ability.applies_to
+                if applies_to is not None and not evaluate(
+                        applies_to, env_reading(applies_to, s, source.oid, source.controller).with_subject(subject)):
                     continue
                 for field, change in value:
                     if field not in layer:
@@ -416,6 +418,12 @@ VIEWS = core_views.Views(card=CardView, player=PlayerView, game=Game, event=Even
 # see (self, you, opponent, game, e, and extras) as Yu-Gi-Oh views. A partial rather than a
 # function that calls ability_env: one Python call less on a hot path.
 env_for = partial(core_views.ability_env, VIEWS)
+
+
+def env_reading(tree, s, source_oid, controller: str, event=None) -> Env:
+    """``env_for(s, source_oid, controller, event)`` for one expression: only the names it reads
+    are bound (see ``expr.names_read``), the views it never reads are not built."""
+    return Env(_ability_variables(VIEWS, names_read(tree), s, source_oid, controller, event))
 
 
 def goal_env(s, player: str) -> Env:
