@@ -204,19 +204,23 @@ def chars(s, oid) -> Chars:
     Level), then ATK/DEF. A rule's ``applies_to`` that reads the card being computed (Dark
     Energy: "a Fiend-Type monster") sees what the earlier layers made of it, never itself.
     """
-    cache = s.cache()
+    cache = s._cache  # s.cache() without a call when the state has its memo
+    if cache is None:
+        cache = s.cache()
     key = ("chars", oid)
-    if key in cache:
-        return cache[key]
+    made = cache.get(key)
+    if made is not None:
+        return made
     partial = cache.get(("chars_partial", oid))
     if partial is not None:  # asked again while its own continuous rules are being matched
         return partial
     obj = s.objects[oid]
     card = s.pool[obj.card]
     name = card.name
-    atk, defense, level = card["atk"], card["def"], card["level"]
-    race, attribute = card["race"], card["attribute"]
-    is_monster = card["kind"] == "monster"
+    printed = card.fields.get  # card[field], without a call of CardDef.__getitem__ per field
+    atk, defense, level = printed("atk"), printed("def"), printed("level")
+    race, attribute = printed("race"), printed("attribute")
+    is_monster = printed("kind") == "monster"
     visible = obj.face_up or obj.zone not in ON_FIELD
     atk_add = def_add = 0
     rules = continuous_rules(s, "modify") if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard") else ()
