@@ -385,7 +385,19 @@ class Env:
         self.subject = subject
 
     def with_subject(self, subject: Any) -> "Env":
-        return Env(self.vars, subject)
+        return _subject_env(self.vars, subject)
+
+
+def _subject_env(variables: dict, subject: Any) -> Env:
+    """``Env(variables, subject)`` without a call of ``Env.__init__`` (one per item a filter
+    looks at: the commonest object the evaluation makes)."""
+    env = _new(Env)
+    env.vars = variables
+    env.subject = subject
+    return env
+
+
+_new = object.__new__
 
 
 class _Missing(Exception):
@@ -593,9 +605,21 @@ def _compile_where(node: Where):
     items_fn, condition = compiled(node.items), compiled(node.condition)
 
     def where(env):
-        variables = env.vars
-        return [item for item in _as_list(items_fn(env)) if condition(Env(variables, item))]
+        return _kept(_as_list(items_fn(env)), condition, env.vars)
     return where
+
+
+def _kept(items: list, test, variables: dict) -> list:
+    """The items for which ``test`` holds, each tested as the subject of ``variables``. One Env
+    serves every item (its subject set in turn): an evaluation never keeps its environment."""
+    env = _new(Env)
+    env.vars = variables
+    kept = []
+    for item in items:
+        env.subject = item
+        if test(env):
+            kept.append(item)
+    return kept
 
 
 def _compile_call(node: Call):
@@ -626,8 +650,7 @@ def _compile_lazy(func: str, args: tuple):
         items = _as_list(args[0](env))
         if test is None:
             return items
-        variables = env.vars
-        return [item for item in items if test(Env(variables, item))]
+        return _kept(items, test, env.vars)
     if func == "count":
         return lambda env: len(kept(env))
     if func == "any":
