@@ -85,11 +85,12 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
     player = obj.controller
-    flow.emit(d, new_event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
+    cards = (new.oid,)  # one tuple for the two or three events of the move
+    flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, new_event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("sent_to_gy", cards, player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, new_event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("left_field", cards, player, reason, source, method, from_zone, zone))
         # an Equip Spell whose monster left is destroyed (the events above change no object, so
         # the Equip Spells are still those that pointed at the monster before it moved)
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
@@ -287,12 +288,9 @@ def _value(d, link, bound, expression):
 
 def _unaffected(d, oid: int, link: Link) -> bool:
     """Whether a card is unaffected by this link's effect (Forbidden Lance: other Spell/Trap effects)."""
-    kind = d.pool[link.card]["kind"]
-    if kind not in ("spell", "trap"):
-        return False
-    for effect in d.lasting:
+    for effect in d.lasting:  # first: there is seldom any such effect (the card is read only then)
         if effect.kind == "immune_to_spells_traps" and oid in effect.affected and effect.source != link.oid:
-            return True
+            return d.pool[link.card]["kind"] in ("spell", "trap")
     return False
 
 
@@ -360,11 +358,10 @@ def _modify_step(d, link, body, bound, step):
         for key in ("level", "atk", "def", "race"):
             if key in body:
                 params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
-        current = CardView(d, oid)
         for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
             if key in body:
                 tree, names = _parsed(body[key])
-                params[key] = evaluate(tree, _env(d, link, bound, names).with_subject(current))
+                params[key] = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
         add_lasting(d, "modify", (oid,), params, until, link)
     return None
 
