@@ -100,6 +100,13 @@ def _continuous_candidates(s) -> list:
         pool = s.pool
         index = getattr(pool, "_continuous_index", None) or _continuous_index(pool)
         zones, objects = s.zones, s.objects
+        for obj in objects.values():
+            if obj.card in index:
+                break
+        else:
+            # no card of the game has one: a loop over the few objects is half the cost of the
+            # look-ups of the field zones below
+            return candidates
         keys = _FIELD_KEYS.get(s.players) or _field_keys(s.players)
         for key in keys:
             oids = zones.get(key)
