@@ -327,6 +327,51 @@ def parse(text: str | int | bool):
     return tree
 
 
+def _children(node) -> tuple:
+    """The sub-expressions of a node."""
+    kind = type(node)
+    if kind is Attr:
+        return (node.obj,)
+    if kind is Call or kind is ListLit:
+        return node.args if kind is Call else node.items
+    if kind is Index:
+        return (node.obj, node.index)
+    if kind is Unary:
+        return (node.operand,)
+    if kind is Binary:
+        return (node.left, node.right)
+    if kind is Logic:
+        return node.items
+    if kind is Where:
+        return (node.items, node.condition)
+    return ()
+
+
+# id of a tree -> (the tree, the names it reads); the tree is kept so that its id stays its own
+_NAMES_READ: dict[int, tuple] = {}
+
+
+def names_read(node) -> frozenset:
+    """The bare names an expression may look up in its environment (every ``Name`` but ``it``,
+    also those a filter may find on its item first). An environment that binds these names
+    as another one does gives the expression the same value: the others need not be built."""
+    entry = _NAMES_READ.get(id(node))
+    if entry is not None and entry[0] is node:
+        return entry[1]
+    names = set()
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if type(item) is Name:
+            if item.name != "it":
+                names.add(item.name)
+        else:
+            todo.extend(_children(item))
+    names = frozenset(names)
+    _NAMES_READ[id(node)] = (node, names)
+    return names
+
+
 # ---------------------------------------------------------------- evaluation
 
 
@@ -340,7 +385,19 @@ class Env:
         self.subject = subject
 
     def with_subject(self, subject: Any) -> "Env":
-        return Env(self.vars, subject)
+        return _subject_env(self.vars, subject)
+
+
+def _subject_env(variables: dict, subject: Any) -> Env:
+    """``Env(variables, subject)`` without a call of ``Env.__init__`` (one per item a filter
+    looks at: the commonest object the evaluation makes)."""
+    env = _new(Env)
+    env.vars = variables
+    env.subject = subject
+    return env
+
+
+_new = object.__new__
 
 
 class _Missing(Exception):
@@ -548,9 +605,21 @@ def _compile_where(node: Where):
     items_fn, condition = compiled(node.items), compiled(node.condition)
 
     def where(env):
-        variables = env.vars
-        return [item for item in _as_list(items_fn(env)) if condition(Env(variables, item))]
+        return _kept(_as_list(items_fn(env)), condition, env.vars)
     return where
+
+
+def _kept(items: list, test, variables: dict) -> list:
+    """The items for which ``test`` holds, each tested as the subject of ``variables``. One Env
+    serves every item (its subject set in turn): an evaluation never keeps its environment."""
+    env = _new(Env)
+    env.vars = variables
+    kept = []
+    for item in items:
+        env.subject = item
+        if test(env):
+            kept.append(item)
+    return kept
 
 
 def _compile_call(node: Call):
@@ -581,8 +650,7 @@ def _compile_lazy(func: str, args: tuple):
         items = _as_list(args[0](env))
         if test is None:
             return items
-        variables = env.vars
-        return [item for item in items if test(Env(variables, item))]
+        return _kept(items, test, env.vars)
     if func == "count":
         return lambda env: len(kept(env))
     if func == "any":

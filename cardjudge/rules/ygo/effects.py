@@ -10,12 +10,13 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
-from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
+from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, frozen_params, new_lasting, slots_twin
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
-from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for, is_negated
+from cardjudge.rules.ygo.views import ON_FIELD, VIEWS, CardView, continuous_rules, env_for, env_reading, is_negated
 
 LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
@@ -59,8 +60,7 @@ def redirected_to_banish(s, oid: int) -> bool:
         return False
     view = CardView(s, oid)
     for source, ability, rule in rules:
-        env = env_for(s, source.oid, source.controller)
-        if rule is True or evaluate(rule, env.with_subject(view)):
+        if rule is True or evaluate(rule, env_reading(rule, s, source.oid, source.controller).with_subject(view)):
             return True
     return False
 
@@ -85,11 +85,12 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
                  position=position, summon_type=summon_type)
     player = obj.controller
-    flow.emit(d, new_event("moved", (new.oid,), player, reason, source, method, from_zone, zone))
+    cards = (new.oid,)  # one tuple for the two or three events of the move
+    flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, new_event("sent_to_gy", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("sent_to_gy", cards, player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, new_event("left_field", (new.oid,), player, reason, source, method, from_zone, zone))
+        flow.emit(d, new_event("left_field", cards, player, reason, source, method, from_zone, zone))
         # an Equip Spell whose monster left is destroyed (the events above change no object, so
         # the Equip Spells are still those that pointed at the monster before it moved)
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
@@ -175,25 +176,42 @@ def begin_resolution(d: Draft, link: Link) -> Resolving | None:
     return Resolving(link, ability.effect, bound)
 
 
+# A frozen effect step -> (op, body, the step as a plain dict), thawed once per distinct step
+# (steps are plain data, never changed: the memo is keyed by the whole step).
+_STEP_PARTS: dict = {}
+
+
+def _step_parts(step: tuple) -> tuple:
+    """(op, body, plain step) of a frozen effect step."""
+    parts = _STEP_PARTS.get(step)
+    if parts is None:
+        plain = thaw(step)
+        op, body = next(iter(plain.items()))
+        parts = _STEP_PARTS[step] = (op, body, plain)
+    return parts
+
+
 def continue_resolution(d: Draft, resolving: Resolving) -> None:
     """Run effect steps until they are done or one waits for a choice."""
     steps = list(resolving.steps)
+    steps.reverse()  # a stack: the next step last
     bound = dict(resolving.bound)
     link = resolving.link
     while steps:
-        step = thaw(steps.pop(0))
-        outcome = run_step(d, link, step, bound)
-        if isinstance(outcome, list):  # an "if" that expanded into its branch
-            steps = [s for s in outcome] + steps
+        outcome = run_step(d, link, steps.pop(), bound)
+        if outcome is None:
+            if d.winner is not None:
+                break
             continue
-        if isinstance(outcome, Choice):
-            if outcome.redo is not None:
-                steps.insert(0, outcome.redo)
-            d.game_data["choice"] = outcome
-            d.game_data["resolving"] = Resolving(link, tuple(steps), tuple(bound.items()))
-            return
-        if d.winner is not None:
-            break
+        if isinstance(outcome, list):  # an "if" that expanded into its branch
+            steps.extend(reversed(outcome))
+            continue
+        if outcome.redo is not None:  # a Choice
+            steps.append(outcome.redo)
+        steps.reverse()
+        d.game_data["choice"] = outcome
+        d.game_data["resolving"] = Resolving(link, tuple(steps), tuple(bound.items()))
+        return
     d.game_data.pop("resolving", None)
 
 
@@ -211,15 +229,43 @@ def finish_link(d: Draft, link: Link) -> None:
             move(d, link.oid, "graveyard", "rule")
 
 
-def _env(d, link: Link, bound: dict):
-    extra = {name: [CardView(d, oid) for oid in oids if oid in d.objects] for name, oids in bound.items()}
-    return env_for(d, link.oid, link.controller, link.event, extra)
+# An expression of a step -> (its tree, the names it reads), parsed once per text.
+_EXPRESSIONS: dict = {}
+
+
+def _parsed(expression) -> tuple:
+    """(tree, names read) of an expression of an effect step."""
+    if not isinstance(expression, str):
+        return parse(expression), frozenset()  # a number (a constant), or the error of what is not an expression
+    entry = _EXPRESSIONS.get(expression)
+    if entry is None:
+        tree = parse(expression)
+        entry = _EXPRESSIONS[expression] = (tree, names_read(tree))
+    return entry
+
+
+def _env(d, link: Link, bound: dict, names) -> Env:
+    """The environment of a step's expression: only the names it reads (``names``) are bound,
+    as ``env_for`` with the bound cards as extras would bind them."""
+    variables = ability_variables(VIEWS, names, d, link.oid, link.controller, link.event)
+    for name in names:
+        oids = bound.get(name)
+        if oids is not None:
+            objects = d.objects
+            variables[name] = [CardView(d, oid) for oid in oids if oid in objects]
+    return Env(variables)
+
+
+def _evaluated(d, link, bound, expression):
+    """The value of a step's expression now."""
+    tree, names = _parsed(expression)
+    return evaluate(tree, _env(d, link, bound, names))
 
 
 def _oids(d, link, bound, expression) -> list[int]:
     if expression is None:
         return []
-    value = evaluate(parse(expression), _env(d, link, bound))
+    value = _evaluated(d, link, bound, expression)
     if value is None:
         return []
     if not isinstance(value, list):
@@ -230,161 +276,224 @@ def _oids(d, link, bound, expression) -> list[int]:
 def _player(d, link, bound, expression) -> str:
     if expression is None:
         return link.controller
-    value = evaluate(parse(expression), _env(d, link, bound))
+    value = _evaluated(d, link, bound, expression)
     return value.name if hasattr(value, "name") else str(value)
 
 
 def _value(d, link, bound, expression):
     if isinstance(expression, (int, bool)) or expression is None:
         return expression
-    return evaluate(parse(expression), _env(d, link, bound))
+    return _evaluated(d, link, bound, expression)
 
 
 def _unaffected(d, oid: int, link: Link) -> bool:
     """Whether a card is unaffected by this link's effect (Forbidden Lance: other Spell/Trap effects)."""
-    kind = d.pool[link.card]["kind"]
-    if kind not in ("spell", "trap"):
-        return False
-    for effect in d.lasting:
+    for effect in d.lasting:  # first: there is seldom any such effect (the card is read only then)
         if effect.kind == "immune_to_spells_traps" and oid in effect.affected and effect.source != link.oid:
-            return True
+            return d.pool[link.card]["kind"] in ("spell", "trap")
     return False
 
 
-def run_step(d: Draft, link: Link, step: dict, bound: dict):
-    """Carry out one effect step; returns a Choice to wait for, a list of steps to run next, or None."""
-    op, body = next(iter(step.items()))
-    src = link.oid
-    if op == "if":
-        branch = "then" if _value(d, link, bound, body) else "else"
-        from cardjudge.rules.ygo.abilities import _freeze
+def run_step(d: Draft, link: Link, step: tuple, bound: dict):
+    """Carry out one (frozen) effect step; returns a Choice to wait for, a list of steps to run
+    next, or None."""
+    op, body, plain = _step_parts(step)
+    handler = _STEPS.get(op)
+    if handler is None:
+        raise ValueError(f"unknown step {op}")
+    return handler(d, link, body, bound, plain)
 
-        return [_freeze(s) for s in step.get(branch, [])]
-    if op == "choose":
-        spec = body
-        candidates = _oids(d, link, bound, spec["from"])
-        low, high = (spec.get("count", 1),) * 2 if isinstance(spec.get("count", 1), int) else spec["count"]
-        chooser = _player(d, link, bound, spec.get("player"))
-        if not candidates:
-            bound[spec["name"]] = ()
-            return None
-        return Choice(chooser, "cards", spec["name"], tuple(candidates), min(low, len(candidates)),
-                      min(high, len(candidates)), prompt=spec.get("prompt", f"choose for {link.card}"))
-    if op in ("destroy", "send_to_gy", "banish", "to_hand", "to_deck_top"):
+
+def _if_step(d, link, body, bound, step):
+    branch = "then" if _value(d, link, bound, body) else "else"
+    from cardjudge.rules.ygo.abilities import _freeze
+
+    return [_freeze(s) for s in step.get(branch, [])]
+
+
+def _choose_step(d, link, spec, bound, step):
+    candidates = _oids(d, link, bound, spec["from"])
+    low, high = (spec.get("count", 1),) * 2 if isinstance(spec.get("count", 1), int) else spec["count"]
+    chooser = _player(d, link, bound, spec.get("player"))
+    if not candidates:
+        bound[spec["name"]] = ()
+        return None
+    return Choice(chooser, "cards", spec["name"], tuple(candidates), min(low, len(candidates)),
+                  min(high, len(candidates)), prompt=spec.get("prompt", f"choose for {link.card}"))
+
+
+_MOVE_ZONES = {"send_to_gy": "graveyard", "banish": "banished", "to_hand": "hand", "to_deck_top": "deck"}
+
+
+def _moving_step(op: str):
+    """The step that destroys the cards, or moves them to a zone (``_MOVE_ZONES``)."""
+    def moving(d, link, body, bound, step):
         expression = body if isinstance(body, str) else body.get("cards")
         targets = [o for o in _oids(d, link, bound, expression) if not _unaffected(d, o, link)]
         if op == "destroy":
-            moved = destroy(d, targets, "effect", src)
+            moved = destroy(d, targets, "effect", link.oid)
         else:
-            zone = {"send_to_gy": "graveyard", "banish": "banished", "to_hand": "hand", "to_deck_top": "deck"}[op]
-            moved = [move(d, oid, zone, "effect", src, top=(op == "to_deck_top")).oid for oid in targets if oid in d.objects]
+            zone = _MOVE_ZONES[op]
+            moved = [move(d, oid, zone, "effect", link.oid, top=(op == "to_deck_top")).oid for oid in targets
+                     if oid in d.objects]
         if isinstance(body, dict) and "as" in body:
             bound[body["as"]] = tuple(moved)  # "and if you do": what actually moved
         return None
-    if op == "draw":
-        spec = body if isinstance(body, dict) else {"n": body}
-        draw(d, _player(d, link, bound, spec.get("player")), int(_value(d, link, bound, spec.get("n", 1))), "effect", src)
-        return None
-    if op == "special_summon":
-        return _special_summon_step(d, link, body, bound)
-    if op == "modify":
-        until = body.get("until", "end_of_turn")
-        for oid in _oids(d, link, bound, body["cards"]):
-            if _unaffected(d, oid, link) or d.objects[oid].zone not in ON_FIELD and d.objects[oid].zone != "graveyard":
-                continue
-            params = {}
-            for key in ("level", "atk", "def", "race"):
-                if key in body:
-                    params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
-            current = CardView(d, oid)
-            for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
-                if key in body:
-                    params[key] = evaluate(parse(body[key]), _env(d, link, bound).with_subject(current))
-            add_lasting(d, "modify", (oid,), params, until, link)
-        return None
-    if op == "negate_effects":
-        spec = body if isinstance(body, dict) else {"cards": body}
-        oids = [o for o in _oids(d, link, bound, spec["cards"]) if not _unaffected(d, o, link)]
-        if oids:
-            add_lasting(d, "negate_effects", tuple(oids), {}, spec.get("until", "end_of_turn"), link)
-            # its effects already on the chain are negated too
-            d.chain = tuple(
-                l if l.oid not in oids or l is link else _negate_effect(l) for l in d.chain
-            )
-        return None
-    if op == "immune_to_spells_traps":
-        oids = _oids(d, link, bound, body if isinstance(body, str) else body["cards"])
-        if oids:
-            add_lasting(d, "immune_to_spells_traps", tuple(oids), {}, "end_of_turn", link)
-        return None
-    if op == "at_end_phase":
-        action, expression = next(iter(body.items()))
-        oids = _oids(d, link, bound, expression)
-        if oids:
-            add_lasting(d, "at_end_phase", tuple(oids), {"do": action}, "end_phase", link)
-        return None
-    if op == "change_position":
-        to = body.get("to", "defense")
-        for oid in _oids(d, link, bound, body["cards"]):
-            obj = d.objects[oid]
-            if obj.zone != "monsters" or _unaffected(d, oid, link):
-                continue
-            if to == "face_down":
-                new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
-                             summon_type=obj.summon_type, flags=obj.flags)
-                flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=src))
-            else:
-                d.update(oid, position=to)
-        return None
-    if op == "flip_face_up":
-        for oid in _oids(d, link, bound, body):
-            obj = d.objects[oid]
-            if not obj.face_up:
-                d.update(oid, face_up=True)
-                flow.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=src, player=obj.controller))
-        return None
-    if op == "negate_summon":
-        summoning = d.get("summoning")
-        if summoning:
-            oid = summoning[0]
-            d.game_data.pop("summoning", None)
-            if oid in d.objects:
-                destroy(d, [oid], "effect", src)
-        return None
-    if op == "negate_activation":
-        below = [l for l in d.chain if l.number == link.number - 1]
-        if below:
-            negated = below[0]
-            d.chain = tuple(replace_link(l, negated=True) if l.number == negated.number else l for l in d.chain)
-            if body.get("destroy") if isinstance(body, dict) else False:
-                if negated.oid in d.objects:
-                    destroy(d, [negated.oid], "effect", src)
-        return None
-    if op == "equip":
-        oids = _oids(d, link, bound, body)
-        source = d.objects.get(link.oid)
-        if source is not None and oids and d.objects[oids[0]].face_up and d.objects[oids[0]].zone == "monsters":
-            d.update(link.oid, equipped_to=oids[0])
-        return None
-    if op == "copy_effect":
-        oids = _oids(d, link, bound, body)
-        if oids:
-            copied = d.pool[d.objects[oids[0]].card].abilities[0]
-            return [s for s in copied.effect]
-        return None
-    if op == "add_counters":
-        name, count = body.get("name"), int(body.get("n", 1))
-        for oid in _oids(d, link, bound, body["cards"]):
-            obj = d.objects[oid]
-            counters = dict(obj.counters)
-            counters[name] = counters.get(name, 0) + count
-            d.update(oid, counters=tuple(sorted(counters.items())))
-        return None
-    if op == "lasting_rule":
-        add_lasting(d, body["rule"], (), {k: v for k, v in body.items() if k not in ("rule", "until")},
-                    body.get("until", "end_of_turn"), link)
-        return None
-    raise ValueError(f"unknown step {op}")
+    return moving
+
+
+def _draw_step(d, link, body, bound, step):
+    spec = body if isinstance(body, dict) else {"n": body}
+    draw(d, _player(d, link, bound, spec.get("player")), int(_value(d, link, bound, spec.get("n", 1))), "effect",
+         link.oid)
+    return None
+
+
+def _modify_step(d, link, body, bound, step):
+    until = body.get("until", "end_of_turn")
+    for oid in _oids(d, link, bound, body["cards"]):
+        if _unaffected(d, oid, link) or d.objects[oid].zone not in ON_FIELD and d.objects[oid].zone != "graveyard":
+            continue
+        params = {}
+        for key in ("level", "atk", "def", "race"):
+            if key in body:
+                params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
+        for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
+            if key in body:
+                tree, names = _parsed(body[key])
+                params[key] = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
+        add_lasting(d, "modify", (oid,), params, until, link)
+    return None
+
+
+def _negate_effects_step(d, link, body, bound, step):
+    spec = body if isinstance(body, dict) else {"cards": body}
+    oids = [o for o in _oids(d, link, bound, spec["cards"]) if not _unaffected(d, o, link)]
+    if oids:
+        add_lasting(d, "negate_effects", tuple(oids), {}, spec.get("until", "end_of_turn"), link)
+        # its effects already on the chain are negated too
+        d.chain = tuple(
+            l if l.oid not in oids or l is link else _negate_effect(l) for l in d.chain
+        )
+    return None
+
+
+def _immune_step(d, link, body, bound, step):
+    oids = _oids(d, link, bound, body if isinstance(body, str) else body["cards"])
+    if oids:
+        add_lasting(d, "immune_to_spells_traps", tuple(oids), {}, "end_of_turn", link)
+    return None
+
+
+def _at_end_phase_step(d, link, body, bound, step):
+    action, expression = next(iter(body.items()))
+    oids = _oids(d, link, bound, expression)
+    if oids:
+        add_lasting(d, "at_end_phase", tuple(oids), {"do": action}, "end_phase", link)
+    return None
+
+
+def _change_position_step(d, link, body, bound, step):
+    to = body.get("to", "defense")
+    for oid in _oids(d, link, bound, body["cards"]):
+        obj = d.objects[oid]
+        if obj.zone != "monsters" or _unaffected(d, oid, link):
+            continue
+        if to == "face_down":
+            new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
+                         summon_type=obj.summon_type, flags=obj.flags)
+            flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
+        else:
+            d.update(oid, position=to)
+    return None
+
+
+def _flip_face_up_step(d, link, body, bound, step):
+    for oid in _oids(d, link, bound, body):
+        obj = d.objects[oid]
+        if not obj.face_up:
+            d.update(oid, face_up=True)
+            flow.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=link.oid, player=obj.controller))
+    return None
+
+
+def _negate_summon_step(d, link, body, bound, step):
+    summoning = d.get("summoning")
+    if summoning:
+        oid = summoning[0]
+        d.game_data.pop("summoning", None)
+        if oid in d.objects:
+            destroy(d, [oid], "effect", link.oid)
+    return None
+
+
+def _negate_activation_step(d, link, body, bound, step):
+    below = [l for l in d.chain if l.number == link.number - 1]
+    if below:
+        negated = below[0]
+        d.chain = tuple(replace_link(l, negated=True) if l.number == negated.number else l for l in d.chain)
+        if body.get("destroy") if isinstance(body, dict) else False:
+            if negated.oid in d.objects:
+                destroy(d, [negated.oid], "effect", link.oid)
+    return None
+
+
+def _equip_step(d, link, body, bound, step):
+    oids = _oids(d, link, bound, body)
+    source = d.objects.get(link.oid)
+    if source is not None and oids and d.objects[oids[0]].face_up and d.objects[oids[0]].zone == "monsters":
+        d.update(link.oid, equipped_to=oids[0])
+    return None
+
+
+def _copy_effect_step(d, link, body, bound, step):
+    oids = _oids(d, link, bound, body)
+    if oids:
+        copied = d.pool[d.objects[oids[0]].card].abilities[0]
+        return [s for s in copied.effect]
+    return None
+
+
+def _add_counters_step(d, link, body, bound, step):
+    name, count = body.get("name"), int(body.get("n", 1))
+    for oid in _oids(d, link, bound, body["cards"]):
+        obj = d.objects[oid]
+        counters = dict(obj.counters)
+        counters[name] = counters.get(name, 0) + count
+        d.update(oid, counters=tuple(sorted(counters.items())))
+    return None
+
+
+def _lasting_rule_step(d, link, body, bound, step):
+    add_lasting(d, body["rule"], (), {k: v for k, v in body.items() if k not in ("rule", "until")},
+                body.get("until", "end_of_turn"), link)
+    return None
+
+
+def _special_summon_entry(d, link, body, bound, step):
+    return _special_summon_step(d, link, body, bound)
+
+
+# What each kind of effect step does: handler(d, link, body, bound, plain step).
+_STEPS = {
+    "if": _if_step,
+    "choose": _choose_step,
+    **{op: _moving_step(op) for op in ("destroy", "send_to_gy", "banish", "to_hand", "to_deck_top")},
+    "draw": _draw_step,
+    "special_summon": _special_summon_entry,
+    "modify": _modify_step,
+    "negate_effects": _negate_effects_step,
+    "immune_to_spells_traps": _immune_step,
+    "at_end_phase": _at_end_phase_step,
+    "change_position": _change_position_step,
+    "flip_face_up": _flip_face_up_step,
+    "negate_summon": _negate_summon_step,
+    "negate_activation": _negate_activation_step,
+    "equip": _equip_step,
+    "copy_effect": _copy_effect_step,
+    "add_counters": _add_counters_step,
+    "lasting_rule": _lasting_rule_step,
+}
 
 
 def replace_link(link: Link, **changes) -> Link:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo.flow import PendingTrigger
-from cardjudge.rules.ygo.views import env_for
+from cardjudge.rules.ygo.views import env_reading
 
 WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "sent_to_gy", "destroyed", "activated"}
 # The events that "When ..." cards look back at: those of a window but the activations.
@@ -46,8 +46,8 @@ def collect(d, event) -> None:
                 continue
             if obj.zone in ("monsters", "spells_traps") and not obj.face_up:
                 continue
-            env = env_for(d, obj.oid, obj.controller, event)
-            if ability.when is not None and not evaluate(ability.when, env):
+            when = ability.when
+            if when is not None and not evaluate(when, env_reading(when, d, obj.oid, obj.controller, event)):
                 continue
             found.append(PendingTrigger(obj.oid, obj.label, obj.card, ability.index, obj.controller,
                                         ability.mandatory, ability.timing, event, event.seq))

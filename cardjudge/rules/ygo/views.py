@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate
+from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
 from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.state import slots_twin
 from cardjudge.rules.core.views import ObjectView
+from cardjudge.rules.core.views import ability_variables as _ability_variables
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
@@ -90,13 +91,24 @@ def _continuous_sources(s) -> list:
 def _continuous_candidates(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
     or not, in zone order (memoised per state)."""
-    cache = s.cache()
+    cache = s._cache  # s.cache() without a call when the state has its memo (read at every apply)
+    if cache is None:
+        cache = s.cache()
     candidates = cache.get("continuous_candidates")
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
-        index = _continuous_index(s.pool)
+        pool = s.pool
+        index = getattr(pool, "_continuous_index", None) or _continuous_index(pool)
         zones, objects = s.zones, s.objects
-        for key in _field_keys(s.players):
+        for obj in objects.values():
+            if obj.card in index:
+                break
+        else:
+            # no card of the game has one: a loop over the few objects is half the cost of the
+            # look-ups of the field zones below
+            return candidates
+        keys = _FIELD_KEYS.get(s.players) or _field_keys(s.players)
+        for key in keys:
             oids = zones.get(key)
             if not oids:
                 continue
@@ -131,7 +143,7 @@ def _negated_by(s, candidates) -> set:
             continue
         rules = dict(ability.rule)
         if "negate_effects" in rules:
-            env = env_for(s, obj.oid, obj.controller)
+            env = env_reading(rules["negate_effects"], s, obj.oid, obj.controller)
             for player in s.players:
                 for oid in s.zone(player, "monsters"):
                     other = s.objects[oid]
@@ -148,11 +160,14 @@ def _negated_by(s, candidates) -> set:
 
 
 def negated_oids(s) -> set:
-    cache = s.cache()
-    if "negated" not in cache:
-        cache["negated"] = set()
-        cache["negated"] = _negated_by(s, _continuous_candidates(s))
-    return cache["negated"]
+    cache = s._cache  # s.cache() without a call when the state has its memo
+    if cache is None:
+        cache = s.cache()
+    negated = cache.get("negated")
+    if negated is None:
+        cache["negated"] = set()  # guard against recursion while negation is computed
+        negated = cache["negated"] = _negated_by(s, _continuous_candidates(s))
+    return negated
 
 
 def is_negated(s, oid) -> bool:
@@ -171,7 +186,8 @@ def _continuous_rule_names(pool) -> frozenset:
 
 def continuous_rules(s, rule: str) -> list:
     """(obj, ability, value) for every applying continuous rule of that name."""
-    if rule not in _continuous_rule_names(s.pool):
+    pool = s.pool
+    if rule not in (getattr(pool, "_continuous_rule_names", None) or _continuous_rule_names(pool)):
         return []  # no card of the pool sets it
     if not _continuous_candidates(s):
         return []  # no card on the field sets any rule: negation need not be worked out
@@ -195,19 +211,23 @@ def chars(s, oid) -> Chars:
     Level), then ATK/DEF. A rule's ``applies_to`` that reads the card being computed (Dark
     Energy: "a Fiend-Type monster") sees what the earlier layers made of it, never itself.
     """
-    cache = s.cache()
+    cache = s._cache  # s.cache() without a call when the state has its memo
+    if cache is None:
+        cache = s.cache()
     key = ("chars", oid)
-    if key in cache:
-        return cache[key]
+    made = cache.get(key)
+    if made is not None:
+        return made
     partial = cache.get(("chars_partial", oid))
     if partial is not None:  # asked again while its own continuous rules are being matched
         return partial
     obj = s.objects[oid]
     card = s.pool[obj.card]
     name = card.name
-    atk, defense, level = card["atk"], card["def"], card["level"]
-    race, attribute = card["race"], card["attribute"]
-    is_monster = card["kind"] == "monster"
+    printed = card.fields.get  # card[field], without a call of CardDef.__getitem__ per field
+    atk, defense, level = printed("atk"), printed("def"), printed("level")
+    race, attribute = printed("race"), printed("attribute")
+    is_monster = printed("kind") == "monster"
     visible = obj.face_up or obj.zone not in ON_FIELD
     atk_add = def_add = 0
     rules = continuous_rules(s, "modify") if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard") else ()
@@ -218,8 +238,9 @@ def chars(s, oid) -> Chars:
             for source, ability, value in rules:
                 if not any(field in layer for field, _ in value):
                     continue
-                env = env_for(s, source.oid, source.controller)
-                if ability.applies_to is not None and not evaluate(ability.applies_to, env.with_subject(subject)):
+                applies_to = ability.applies_to
+                if applies_to is not None and not evaluate(
+                        applies_to, env_reading(applies_to, s, source.oid, source.controller).with_subject(subject)):
                     continue
                 for field, change in value:
                     if field not in layer:
@@ -408,6 +429,12 @@ VIEWS = core_views.Views(card=CardView, player=PlayerView, game=Game, event=Even
 # see (self, you, opponent, game, e, and extras) as Yu-Gi-Oh views. A partial rather than a
 # function that calls ability_env: one Python call less on a hot path.
 env_for = partial(core_views.ability_env, VIEWS)
+
+
+def env_reading(tree, s, source_oid, controller: str, event=None) -> Env:
+    """``env_for(s, source_oid, controller, event)`` for one expression: only the names it reads
+    are bound (see ``expr.names_read``), the views it never reads are not built."""
+    return Env(_ability_variables(VIEWS, names_read(tree), s, source_oid, controller, event))
 
 
 def goal_env(s, player: str) -> Env:
