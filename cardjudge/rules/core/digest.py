@@ -353,24 +353,29 @@ def digest(state) -> int:
     return parts.total
 
 
-def carry_digest(before, after) -> None:
+def carry_digest(before, after, changed=None) -> None:
     """Leave in ``after``'s memo its digest, made from ``before``'s if ``before`` has one,
     hashing only what changed: the objects that are not the same Python objects, the parts
-    that are not the same containers, and what refers to a changed object."""
+    that are not the same containers, and what refers to a changed object.
+
+    ``changed``, when given, holds the id of every object that was replaced, added or removed
+    (``Draft`` records them): the objects are then not compared one by one."""
     memo = before._cache
     parts = memo.get(_PARTS) if memo is not None else None
     if parts is None:
         return
-    new = _updated(parts, before, after)
+    new = _updated(parts, before, after, changed)
     cache = after.cache()
     cache[_PARTS] = new
     cache["objects_digest"] = new.objects
 
 
-def _updated(parts: _Parts, before, after) -> _Parts:
+def _updated(parts: _Parts, before, after, changed=None) -> _Parts:
     """``after``'s parts from ``before``'s: the terms of what changed taken out, the new ones in."""
     new = _Parts()
-    delta, changed, touched = _update_cards(new, parts, before.objects, after.objects)
+    if changed is None:
+        changed = _changed_ids(before.objects, after.objects)
+    delta, touched = _update_cards(new, parts, after.objects, changed)
     delta += _update_zones(new, parts, after, touched, changed)
     delta += _update_head_and_players(new, parts, before, after, touched)
     delta += _update_records(new, parts, after, touched)
@@ -379,25 +384,33 @@ def _updated(parts: _Parts, before, after) -> _Parts:
     return new
 
 
-def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) -> tuple:
-    """The cards' terms of ``new``: those of the objects that changed (not the same Python
-    objects) and of the objects referring to one of them computed again. Returns (change of the
-    sum, the ids that changed, the same as a frozenset)."""
+def _changed_ids(b_objects: dict, a_objects: dict) -> list:
+    """The ids of the objects that are not the same Python objects in both, or in one only."""
     b_get = b_objects.get
     changed = [oid for oid, obj in a_objects.items() if b_get(oid) is not obj]
+    changed += [oid for oid in b_objects if oid not in a_objects]
+    return changed
+
+
+def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple:
+    """The cards' terms of ``new``: those of the ``changed`` objects (ids replaced, added or
+    removed) and of the objects referring to one of them computed again. Returns (change of the
+    sum, the changed ids as a frozenset)."""
     delta = 0
-    if changed or len(b_objects) != len(a_objects):
-        terms = new.terms = dict(parts.terms)
+    old_terms = parts.terms
+    if changed:
+        terms = new.terms = old_terms.copy()
         for oid in changed:
-            term = terms[oid] = _object_term(a_objects[oid], a_objects)
-            delta += term - parts.terms.get(oid, 0)
-        if len(terms) != len(a_objects):  # some objects left
-            gone = [oid for oid in b_objects if oid not in a_objects]
-            for oid in gone:
-                delta -= terms.pop(oid)
-            changed += gone
+            obj = a_objects.get(oid)
+            if obj is None:  # removed (or made and removed within the apply)
+                gone = terms.pop(oid, None)
+                if gone is not None:
+                    delta -= gone
+            else:
+                term = terms[oid] = _object_term(obj, a_objects)
+                delta += term - old_terms.get(oid, 0)
     else:
-        terms = new.terms = parts.terms
+        terms = new.terms = old_terms
     touched = frozenset(changed)
     referrers = parts.referrers
     if referrers or changed:
@@ -409,10 +422,10 @@ def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) 
                 terms[oid] = term
     new.objects = (parts.objects + delta) & _MASK128
     new.referrers = referrers
-    return delta, changed, touched
+    return delta, touched
 
 
-def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed: list) -> int:
+def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed) -> int:
     """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
     new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed,
                                           new.referrers)
@@ -479,7 +492,7 @@ def _reused(entry: tuple, value, touched: frozenset) -> tuple | None:
     return None
 
 
-def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
+def _updated_referrers(referrers: dict, changed, objects) -> dict:
     """The objects that refer to others (id -> referred ids), after the ``changed`` ones changed."""
     out = None
     for oid in changed:
@@ -495,7 +508,7 @@ def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
     return referrers if out is None else out
 
 
-def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed: list,
+def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed,
                      referrers: dict) -> tuple:
     """(the entries of the ordered zones (see ``_ordered_entry``), the change of their sum), the
     unchanged ones reused: a card at the same place from the bottom keeps its term, so drawing
