@@ -442,7 +442,9 @@ def _update_head_and_players(new: _Parts, parts: _Parts, before, after, touched:
     else:
         new.head = _head_term(after)
         delta += new.head - parts.head
-    if (before.players is after.players and all(map(is_, parts.player_states, after.player_states))
+    player_states = after.player_states
+    if (before.players is after.players
+            and (player_states is parts.player_states or all(map(is_, parts.player_states, player_states)))
             and (not parts.players_deps or touched.isdisjoint(parts.players_deps))):
         new.player_states, new.players, new.players_deps = parts.player_states, parts.players, parts.players_deps
     else:

@@ -226,7 +226,8 @@ class Draft:
         self.active = state.active
         self.phase = state.phase
         self.players = state.players
-        self.player_states = list(state.player_states)
+        # The base's tuple, kept (and so recognised by the digest update) until a player changes.
+        self.player_states = state.player_states
         # dict.copy rather than dict(...): a quarter of the cost, for the three dicts of every apply
         self.objects = state.objects.copy()
         self.changed: set = set()  # ids of the objects replaced, added or removed
@@ -269,8 +270,10 @@ class Draft:
         if not changes.keys() <= _PLAYER_FIELDS:
             raise TypeError(f"PlayerState has no field {sorted(changes.keys() - _PLAYER_FIELDS)[0]!r}")
         get = changes.get  # as dataclasses.replace, at a third of its cost
-        self.player_states[index] = PlayerState(get("name", old.name), get("life", old.life),
-                                                get("flags", old.flags), get("extra", old.extra))
+        states = list(self.player_states)
+        states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
+                                    get("extra", old.extra))
+        self.player_states = tuple(states)
         self.touched()
 
     def update(self, oid: int, **changes: Any) -> Obj:
