@@ -28,9 +28,21 @@ def _mixed(h: int) -> int:
     hashes of two states in which one mark (tapped, blocked, ...) sits on one object or on
     another would often be equal; mixed first, only by chance.
     """
-    x = (h * _MUL1) & _MASK128  # a bijection of the hashes (odd multiplier), negative ones included
-    x = ((x ^ (x >> 67)) * _MUL2) & _MASK128
-    return x ^ (x >> 61)
+    mixed = _MIXED.get(h)
+    if mixed is None:
+        x = (h * _MUL1) & _MASK128  # a bijection of the hashes (odd multiplier), negative ones included
+        x = ((x ^ (x >> 67)) * _MUL2) & _MASK128
+        mixed = x ^ (x >> 61)
+        if len(_MIXED) >= _MIXED_LIMIT:
+            _MIXED.clear()
+        _MIXED[h] = mixed
+    return mixed
+
+
+# The mixed hashes met so far: the same card in the same place (or the same event) comes back in
+# many states, and a dict lookup costs about a tenth of the 128-bit arithmetic.
+_MIXED: dict = {}
+_MIXED_LIMIT = 100_000  # entries before the memo is emptied
 
 
 _MINUS_ONE = "<int -1>"  # CPython hashes -1 as -2: -1 is hashed as this text instead
