@@ -344,7 +344,7 @@ def _ordered_entry(where, oids, objects) -> tuple:
 
 
 def _empty_part(zones) -> int:
-    if () not in zones.values():
+    if all(zones.values()):  # no zone is empty (tuples: only () is false; cheaper than comparing with ())
         return 0
     return sum(_empty_term(where) for where, oids in zones.items() if not oids)
 
@@ -441,7 +441,7 @@ def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed
     """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
     new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed,
                                           new.referrers)
-    new.empty = 0 if () not in after.zones.values() else _empty_part(after.zones)
+    new.empty = _empty_part(after.zones)
     return delta + new.empty - parts.empty
 
 
