@@ -587,7 +587,10 @@ def _updated_data(data: dict, game_data: tuple, objects, touched: frozenset) -> 
             delta += entry[1]
         else:
             found += 1
-            if entry[0] is not v or (entry[2] and not touched.isdisjoint(entry[2])):
+            # An equal value rebuilt by the apply (the window as it was) keeps its term when it
+            # describes no object (equal plain values are equal parts of the key).
+            if ((entry[0] is not v and (entry[2] or entry[0] != v))
+                    or (entry[2] and not touched.isdisjoint(entry[2]))):
                 fresh = (v,) + _data_term(objects, k, v)
                 delta += fresh[1] - entry[1]
                 entry = fresh
