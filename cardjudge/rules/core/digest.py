@@ -410,6 +410,8 @@ def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple
     sum, the changed ids as a frozenset)."""
     delta = 0
     old_terms = parts.terms
+    referrers = parts.referrers
+    referring = False  # whether a changed object refers, or referred, to others
     if changed:
         terms = new.terms = old_terms.copy()
         for oid in changed:
@@ -421,12 +423,16 @@ def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple
             else:
                 term = terms[oid] = _object_term(obj, a_objects)
                 delta += term - old_terms.get(oid, 0)
+                if obj.equipped_to is not None or obj.extra:
+                    referring = True
+            if oid in referrers:
+                referring = True
     else:
         terms = new.terms = old_terms
     touched = frozenset(changed)
-    referrers = parts.referrers
-    if referrers or changed:
+    if referring:
         referrers = _updated_referrers(referrers, changed, a_objects)
+    if referrers:
         for oid, refs in referrers.items():
             if oid not in touched and not touched.isdisjoint(refs):
                 term = _object_term(a_objects[oid], a_objects)
