@@ -387,8 +387,8 @@ def _updated(parts: _Parts, before, after, changed=None) -> _Parts:
     new = _Parts()
     if changed is None:
         changed = _changed_ids(before.objects, after.objects)
-    delta, touched = _update_cards(new, parts, after.objects, changed)
-    delta += _update_zones(new, parts, after, touched, changed)
+    delta, touched, decked = _update_cards(new, parts, after.objects, changed)
+    delta += _update_zones(new, parts, after, touched, decked)
     delta += _update_head_and_players(new, parts, before, after, touched)
     delta += _update_records(new, parts, after, touched)
     new.data, change = _updated_data(parts.data, after.game_data, after.objects, touched)
@@ -407,11 +407,12 @@ def _changed_ids(b_objects: dict, a_objects: dict) -> list:
 def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple:
     """The cards' terms of ``new``: those of the ``changed`` objects (ids replaced, added or
     removed) and of the objects referring to one of them computed again. Returns (change of the
-    sum, the changed ids as a frozenset)."""
+    sum, the changed ids as a frozenset, those of them now in an ordered zone)."""
     delta = 0
     old_terms = parts.terms
     referrers = parts.referrers
     referring = False  # whether a changed object refers, or referred, to others
+    decked = []
     if changed:
         terms = new.terms = old_terms.copy()
         for oid in changed:
@@ -425,6 +426,8 @@ def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple
                 delta += term - old_terms.get(oid, 0)
                 if obj.equipped_to is not None or obj.extra:
                     referring = True
+                if obj.zone in ORDERED_ZONES:
+                    decked.append(oid)
             if oid in referrers:
                 referring = True
     else:
@@ -440,12 +443,13 @@ def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple
                 terms[oid] = term
     new.objects = (parts.objects + delta) & _MASK128
     new.referrers = referrers
-    return delta, touched
+    return delta, touched, decked
 
 
-def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed) -> int:
-    """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
-    new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed,
+def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, decked: list) -> int:
+    """The order of the decks and the zones left empty in ``new`` (``decked``: the changed objects
+    now in an ordered zone); returns the change of the sum."""
+    new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, decked,
                                           new.referrers)
     new.empty = _empty_part(after.zones)
     return delta + new.empty - parts.empty
@@ -528,7 +532,7 @@ def _updated_referrers(referrers: dict, changed, objects) -> dict:
     return referrers if out is None else out
 
 
-def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed,
+def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, decked: list,
                      referrers: dict) -> tuple:
     """(the entries of the ordered zones (see ``_ordered_entry``), the change of their sum), the
     unchanged ones reused: a card at the same place from the bottom keeps its term, so drawing
@@ -537,14 +541,13 @@ def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, ch
     for where, entry in ordered.items():  # a plain loop: no frame for a comprehension
         if zones.get(where) is not entry[0]:
             dirty.append(where)
-    for oid in changed:  # a changed card in a deck that is the same tuple, or was empty
-        obj = objects.get(oid)
-        if obj is not None and obj.zone in ORDERED_ZONES:
-            holding = [where for where in ((obj.owner, obj.zone), (obj.controller, obj.zone))
-                       if oid in zones.get(where, ())]
-            if not holding:
-                holding = [where for where, oids in zones.items() if where[1] in ORDERED_ZONES and oid in oids]
-            dirty.extend(where for where in holding if where not in dirty)
+    for oid in decked:  # a changed card in a deck that is the same tuple, or was empty
+        obj = objects[oid]
+        holding = [where for where in ((obj.owner, obj.zone), (obj.controller, obj.zone))
+                   if oid in zones.get(where, ())]
+        if not holding:
+            holding = [where for where, oids in zones.items() if where[1] in ORDERED_ZONES and oid in oids]
+        dirty.extend(where for where in holding if where not in dirty)
     if touched and referrers:  # a card that refers to a changed object
         for where, entry in ordered.items():
             if where not in dirty and any(_refers_changed(oid, referrers, touched) for oid in entry[0]):
