@@ -157,23 +157,37 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
         return tuple([_hashable(objects, item, oids, deps) for item in value])
     fields = record_fields(kind)
     if fields is not None:
-        form = [kind.__name__, fields[0][2] if fields else 0]
-        for name, refers, _ in fields:
-            item = getattr(value, name)
-            if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
-                form.append(item)  # a plain field stands for itself: no call
-            elif type(item) is int and (oids or refers):  # an object id: its description, without a call
-                if deps is not None:
-                    deps.append(item)
-                form.append(_described(objects, item))
-            else:
-                form.append(_hashable(objects, item, oids or refers, deps))
-        return tuple(form)
+        if not oids:
+            return _record_form(objects, value, deps)
+        return _record_walk(objects, value, kind, fields, oids, deps)
     if kind is frozenset or kind is set:
+        _UNORDERED[0] += 1
         return (SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
     if kind is dict:
+        _UNORDERED[0] += 1
         return (DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in OID_FIELDS, deps)))
                                      for k, v in value.items()])))
+    return _other_form(objects, value, oids, deps)
+
+
+def _record_walk(objects, value, kind, fields: tuple, oids: bool, deps: list | None) -> tuple:
+    """What a record is hashed as, field by field (see ``_hashable``)."""
+    form = [kind.__name__, fields[0][2] if fields else 0]
+    for name, refers, _ in fields:
+        item = getattr(value, name)
+        if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
+            form.append(item)  # a plain field stands for itself: no call
+        elif type(item) is int and (oids or refers):  # an object id: its description, without a call
+            if deps is not None:
+                deps.append(item)
+            form.append(_described(objects, item))
+        else:
+            form.append(_hashable(objects, item, oids or refers, deps))
+    return tuple(form)
+
+
+def _other_form(objects, value, oids: bool, deps: list | None):
+    """What ``_hashable`` makes of a value of another type (subclasses of the plain types...)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int | float):
@@ -185,11 +199,56 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
     if isinstance(value, tuple | list):
         return tuple([_hashable(objects, item, oids, deps) for item in value])
     if isinstance(value, frozenset | set):
+        _UNORDERED[0] += 1
         return (SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
     if isinstance(value, dict):
+        _UNORDERED[0] += 1
         return (DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in OID_FIELDS, deps)))
                                      for k, v in value.items()])))
     return repr(value)
+
+
+_UNORDERED = [0]  # sets and dicts walked so far (see _record_form)
+_SKELETONS: dict = {}  # record -> (hash of its skeleton, the ids it describes in order), see _record_form
+_SKELETONS_LIMIT = 50_000  # entries before the memo is emptied
+_NO_OBJECTS: dict = {}  # no object found: every described object hashed as gone
+_SKELETON = "<record>"
+
+
+def _record_form(objects, record, deps: list | None) -> tuple:
+    """What a record (an event, a lasting effect, a chain link...) is hashed as: the hash of its
+    skeleton (its form with every object it describes described as gone) and the descriptions
+    of those objects in the order the skeleton meets them.
+
+    That is a function of the record's canonical form, as its field-by-field form is, but the
+    skeleton depends on the record alone: it is remembered by the record's value, and the same
+    event comes back in many states (the searches met 652 window events of 99 values). A record
+    holding a set or a dict is not remembered (the order of the ids met in a set is not fixed),
+    and is walked field by field."""
+    try:
+        known = _SKELETONS.get(record)
+    except TypeError:  # a record Python does not hash
+        known = None
+    if known is None:
+        walked = _UNORDERED[0]
+        ids: list = []
+        kind = type(record)
+        skeleton = _record_walk(_NO_OBJECTS, record, kind, record_fields(kind), False, ids)
+        if _UNORDERED[0] != walked:
+            return _record_walk(objects, record, kind, record_fields(kind), False, deps)
+        known = (hash(skeleton), tuple(ids))
+        try:
+            if len(_SKELETONS) >= _SKELETONS_LIMIT:
+                _SKELETONS.clear()
+            _SKELETONS[record] = known
+        except TypeError:
+            pass
+    skeleton_hash, ids = known
+    if not ids:
+        return _SKELETON, skeleton_hash
+    if deps is not None:
+        deps += ids
+    return _SKELETON, skeleton_hash, tuple([_described(objects, oid) for oid in ids])
 
 
 def _object_term(obj, objects) -> int:
