@@ -59,9 +59,13 @@ def _described(objects, oid) -> int:
     obj = objects.get(oid)
     if obj is None:
         return _GONE_HASH
-    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 obj.counters and _counters(obj.counters), obj.summon_type,
-                 _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+    value = obj._desc_hash  # kept on the object: a function of its own values only
+    if value is None:
+        value = hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                      obj.counters and _counters(obj.counters), obj.summon_type,
+                      _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+        object.__setattr__(obj, "_desc_hash", value)
+    return value
 
 
 _GONE_HASH = hash(GONE)

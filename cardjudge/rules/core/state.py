@@ -36,6 +36,9 @@ class Obj:
     equipped_to: int | None = None
     extra: tuple = ()  # game-specific (key, value) pairs, sorted
     _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+    # The hash of its description in the digest (``digest._described``), kept by the digest: it is
+    # a function of this object's own values, and a card is described in every state it stays in.
+    _desc_hash: int | None = field(default=None, init=False, compare=False, repr=False)
 
     def __hash__(self) -> int:
         # The value dataclass would compute, kept: an unchanged object is shared by every state
@@ -450,6 +453,7 @@ def _new_obj(oid, label, card, owner, controller, zone, face_up, position, summo
     obj.equipped_to = equipped_to
     obj.extra = extra
     obj._hash = None
+    obj._desc_hash = None
     obj.__class__ = Obj
     return obj
 
