@@ -149,3 +149,18 @@ def test_minus_one_and_minus_two_in_a_lasting_effect_have_different_digests():
               for turn in (-1, -2) for atk in (-1, -2)]
     assert len({canonical_key(s) for s in states}) == 4
     assert len({digest(s) for s in states}) == 4
+
+
+def test_an_expression_compiled_or_not_is_one_key_and_one_digest():
+    # An expression kept in a record (a delayed trigger's condition) compiles itself the first time
+    # it is evaluated; the closure it keeps is not part of its value, so neither of the key.
+    from cardjudge.rules.core.expr import Env, evaluate, parse
+
+    state, _, _ = puzzle("ygo-tribute.yaml")
+    condition = parse("e.step == 'end'")
+    with_condition = dataclasses.replace(state, _hash=None, _cache=None,
+                                         lasting=(Lasting(1, "delayed", params=(("when", condition),)),))
+    key, before = canonical_key(with_condition), digest(with_condition)
+    assert evaluate(condition, Env({"e": {"step": "end"}})) is True
+    assert canonical_key(_fresh(with_condition)) == key
+    assert digest(_fresh(with_condition)) == before

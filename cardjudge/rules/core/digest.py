@@ -28,9 +28,21 @@ def _mixed(h: int) -> int:
     hashes of two states in which one mark (tapped, blocked, ...) sits on one object or on
     another would often be equal; mixed first, only by chance.
     """
-    x = (h * _MUL1) & _MASK128  # a bijection of the hashes (odd multiplier), negative ones included
-    x = ((x ^ (x >> 67)) * _MUL2) & _MASK128
-    return x ^ (x >> 61)
+    mixed = _MIXED.get(h)
+    if mixed is None:
+        x = (h * _MUL1) & _MASK128  # a bijection of the hashes (odd multiplier), negative ones included
+        x = ((x ^ (x >> 67)) * _MUL2) & _MASK128
+        mixed = x ^ (x >> 61)
+        if len(_MIXED) >= _MIXED_LIMIT:
+            _MIXED.clear()
+        _MIXED[h] = mixed
+    return mixed
+
+
+# The mixed hashes met so far: the same card in the same place (or the same event) comes back in
+# many states, and a dict lookup costs about a tenth of the 128-bit arithmetic.
+_MIXED: dict = {}
+_MIXED_LIMIT = 100_000  # entries before the memo is emptied
 
 
 _MINUS_ONE = "<int -1>"  # CPython hashes -1 as -2: -1 is hashed as this text instead
@@ -47,9 +59,13 @@ def _described(objects, oid) -> int:
     obj = objects.get(oid)
     if obj is None:
         return _GONE_HASH
-    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 obj.counters and _counters(obj.counters), obj.summon_type,
-                 _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+    value = obj._desc_hash  # kept on the object: a function of its own values only
+    if value is None:
+        value = hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
+                      obj.counters and _counters(obj.counters), obj.summon_type,
+                      _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+        object.__setattr__(obj, "_desc_hash", value)
+    return value
 
 
 _GONE_HASH = hash(GONE)
@@ -145,23 +161,37 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
         return tuple([_hashable(objects, item, oids, deps) for item in value])
     fields = record_fields(kind)
     if fields is not None:
-        form = [kind.__name__, fields[0][2] if fields else 0]
-        for name, refers, _ in fields:
-            item = getattr(value, name)
-            if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
-                form.append(item)  # a plain field stands for itself: no call
-            elif type(item) is int and (oids or refers):  # an object id: its description, without a call
-                if deps is not None:
-                    deps.append(item)
-                form.append(_described(objects, item))
-            else:
-                form.append(_hashable(objects, item, oids or refers, deps))
-        return tuple(form)
+        if not oids:
+            return _record_form(objects, value, deps)
+        return _record_walk(objects, value, kind, fields, oids, deps)
     if kind is frozenset or kind is set:
+        _UNORDERED[0] += 1
         return (SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
     if kind is dict:
+        _UNORDERED[0] += 1
         return (DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in OID_FIELDS, deps)))
                                      for k, v in value.items()])))
+    return _other_form(objects, value, oids, deps)
+
+
+def _record_walk(objects, value, kind, fields: tuple, oids: bool, deps: list | None) -> tuple:
+    """What a record is hashed as, field by field (see ``_hashable``)."""
+    form = [kind.__name__, fields[0][2] if fields else 0]
+    for name, refers, _ in fields:
+        item = getattr(value, name)
+        if type(item) in _SIMPLE or (type(item) is int and not (oids or refers) and item != -1):
+            form.append(item)  # a plain field stands for itself: no call
+        elif type(item) is int and (oids or refers):  # an object id: its description, without a call
+            if deps is not None:
+                deps.append(item)
+            form.append(_described(objects, item))
+        else:
+            form.append(_hashable(objects, item, oids or refers, deps))
+    return tuple(form)
+
+
+def _other_form(objects, value, oids: bool, deps: list | None):
+    """What ``_hashable`` makes of a value of another type (subclasses of the plain types...)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int | float):
@@ -173,11 +203,56 @@ def _hashable(objects, value: Any, oids: bool = False, deps: list | None = None)
     if isinstance(value, tuple | list):
         return tuple([_hashable(objects, item, oids, deps) for item in value])
     if isinstance(value, frozenset | set):
+        _UNORDERED[0] += 1
         return (SET, tuple(sorted([hash(_hashable(objects, item, oids, deps)) for item in value])))
     if isinstance(value, dict):
+        _UNORDERED[0] += 1
         return (DICT, tuple(sorted([hash((_hashable(objects, k), _hashable(objects, v, oids or k in OID_FIELDS, deps)))
                                      for k, v in value.items()])))
     return repr(value)
+
+
+_UNORDERED = [0]  # sets and dicts walked so far (see _record_form)
+_SKELETONS: dict = {}  # record -> (hash of its skeleton, the ids it describes in order), see _record_form
+_SKELETONS_LIMIT = 50_000  # entries before the memo is emptied
+_NO_OBJECTS: dict = {}  # no object found: every described object hashed as gone
+_SKELETON = "<record>"
+
+
+def _record_form(objects, record, deps: list | None) -> tuple:
+    """What a record (an event, a lasting effect, a chain link...) is hashed as: the hash of its
+    skeleton (its form with every object it describes described as gone) and the descriptions
+    of those objects in the order the skeleton meets them.
+
+    That is a function of the record's canonical form, as its field-by-field form is, but the
+    skeleton depends on the record alone: it is remembered by the record's value, and the same
+    event comes back in many states (the searches met 652 window events of 99 values). A record
+    holding a set or a dict is not remembered (the order of the ids met in a set is not fixed),
+    and is walked field by field."""
+    try:
+        known = _SKELETONS.get(record)
+    except TypeError:  # a record Python does not hash
+        known = None
+    if known is None:
+        walked = _UNORDERED[0]
+        ids: list = []
+        kind = type(record)
+        skeleton = _record_walk(_NO_OBJECTS, record, kind, record_fields(kind), False, ids)
+        if _UNORDERED[0] != walked:
+            return _record_walk(objects, record, kind, record_fields(kind), False, deps)
+        known = (hash(skeleton), tuple(ids))
+        try:
+            if len(_SKELETONS) >= _SKELETONS_LIMIT:
+                _SKELETONS.clear()
+            _SKELETONS[record] = known
+        except TypeError:
+            pass
+    skeleton_hash, ids = known
+    if not ids:
+        return _SKELETON, skeleton_hash
+    if deps is not None:
+        deps += ids
+    return _SKELETON, skeleton_hash, tuple([_described(objects, oid) for oid in ids])
 
 
 def _object_term(obj, objects) -> int:
@@ -332,7 +407,7 @@ def _ordered_entry(where, oids, objects) -> tuple:
 
 
 def _empty_part(zones) -> int:
-    if () not in zones.values():
+    if all(zones.values()):  # no zone is empty (tuples: only () is false; cheaper than comparing with ())
         return 0
     return sum(_empty_term(where) for where, oids in zones.items() if not oids)
 
@@ -353,25 +428,30 @@ def digest(state) -> int:
     return parts.total
 
 
-def carry_digest(before, after) -> None:
+def carry_digest(before, after, changed=None) -> None:
     """Leave in ``after``'s memo its digest, made from ``before``'s if ``before`` has one,
     hashing only what changed: the objects that are not the same Python objects, the parts
-    that are not the same containers, and what refers to a changed object."""
+    that are not the same containers, and what refers to a changed object.
+
+    ``changed``, when given, holds the id of every object that was replaced, added or removed
+    (``Draft`` records them): the objects are then not compared one by one."""
     memo = before._cache
     parts = memo.get(_PARTS) if memo is not None else None
     if parts is None:
         return
-    new = _updated(parts, before, after)
+    new = _updated(parts, before, after, changed)
     cache = after.cache()
     cache[_PARTS] = new
     cache["objects_digest"] = new.objects
 
 
-def _updated(parts: _Parts, before, after) -> _Parts:
+def _updated(parts: _Parts, before, after, changed=None) -> _Parts:
     """``after``'s parts from ``before``'s: the terms of what changed taken out, the new ones in."""
     new = _Parts()
-    delta, changed, touched = _update_cards(new, parts, before.objects, after.objects)
-    delta += _update_zones(new, parts, after, touched, changed)
+    if changed is None:
+        changed = _changed_ids(before.objects, after.objects)
+    delta, touched, decked = _update_cards(new, parts, after.objects, changed)
+    delta += _update_zones(new, parts, after, touched, decked)
     delta += _update_head_and_players(new, parts, before, after, touched)
     delta += _update_records(new, parts, after, touched)
     new.data, change = _updated_data(parts.data, after.game_data, after.objects, touched)
@@ -379,29 +459,46 @@ def _updated(parts: _Parts, before, after) -> _Parts:
     return new
 
 
-def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) -> tuple:
-    """The cards' terms of ``new``: those of the objects that changed (not the same Python
-    objects) and of the objects referring to one of them computed again. Returns (change of the
-    sum, the ids that changed, the same as a frozenset)."""
+def _changed_ids(b_objects: dict, a_objects: dict) -> list:
+    """The ids of the objects that are not the same Python objects in both, or in one only."""
     b_get = b_objects.get
     changed = [oid for oid, obj in a_objects.items() if b_get(oid) is not obj]
+    changed += [oid for oid in b_objects if oid not in a_objects]
+    return changed
+
+
+def _update_cards(new: _Parts, parts: _Parts, a_objects: dict, changed) -> tuple:
+    """The cards' terms of ``new``: those of the ``changed`` objects (ids replaced, added or
+    removed) and of the objects referring to one of them computed again. Returns (change of the
+    sum, the changed ids as a frozenset, those of them now in an ordered zone)."""
     delta = 0
-    if changed or len(b_objects) != len(a_objects):
-        terms = new.terms = dict(parts.terms)
-        for oid in changed:
-            term = terms[oid] = _object_term(a_objects[oid], a_objects)
-            delta += term - parts.terms.get(oid, 0)
-        if len(terms) != len(a_objects):  # some objects left
-            gone = [oid for oid in b_objects if oid not in a_objects]
-            for oid in gone:
-                delta -= terms.pop(oid)
-            changed += gone
-    else:
-        terms = new.terms = parts.terms
-    touched = frozenset(changed)
+    old_terms = parts.terms
     referrers = parts.referrers
-    if referrers or changed:
+    referring = False  # whether a changed object refers, or referred, to others
+    decked = []
+    if changed:
+        terms = new.terms = old_terms.copy()
+        for oid in changed:
+            obj = a_objects.get(oid)
+            if obj is None:  # removed (or made and removed within the apply)
+                gone = terms.pop(oid, None)
+                if gone is not None:
+                    delta -= gone
+            else:
+                term = terms[oid] = _object_term(obj, a_objects)
+                delta += term - old_terms.get(oid, 0)
+                if obj.equipped_to is not None or obj.extra:
+                    referring = True
+                if obj.zone in ORDERED_ZONES:
+                    decked.append(oid)
+            if oid in referrers:
+                referring = True
+    else:
+        terms = new.terms = old_terms
+    touched = frozenset(changed)
+    if referring:
         referrers = _updated_referrers(referrers, changed, a_objects)
+    if referrers:
         for oid, refs in referrers.items():
             if oid not in touched and not touched.isdisjoint(refs):
                 term = _object_term(a_objects[oid], a_objects)
@@ -409,14 +506,15 @@ def _update_cards(new: _Parts, parts: _Parts, b_objects: dict, a_objects: dict) 
                 terms[oid] = term
     new.objects = (parts.objects + delta) & _MASK128
     new.referrers = referrers
-    return delta, changed, touched
+    return delta, touched, decked
 
 
-def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, changed: list) -> int:
-    """The order of the decks and the zones left empty in ``new``; returns the change of the sum."""
-    new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, changed,
+def _update_zones(new: _Parts, parts: _Parts, after, touched: frozenset, decked: list) -> int:
+    """The order of the decks and the zones left empty in ``new`` (``decked``: the changed objects
+    now in an ordered zone); returns the change of the sum."""
+    new.ordered, delta = _updated_ordered(parts.ordered, after.zones, after.objects, touched, decked,
                                           new.referrers)
-    new.empty = 0 if () not in after.zones.values() else _empty_part(after.zones)
+    new.empty = _empty_part(after.zones)
     return delta + new.empty - parts.empty
 
 
@@ -429,7 +527,9 @@ def _update_head_and_players(new: _Parts, parts: _Parts, before, after, touched:
     else:
         new.head = _head_term(after)
         delta += new.head - parts.head
-    if (before.players is after.players and all(map(is_, parts.player_states, after.player_states))
+    player_states = after.player_states
+    if (before.players is after.players
+            and (player_states is parts.player_states or all(map(is_, parts.player_states, player_states)))
             and (not parts.players_deps or touched.isdisjoint(parts.players_deps))):
         new.player_states, new.players, new.players_deps = parts.player_states, parts.players, parts.players_deps
     else:
@@ -479,7 +579,7 @@ def _reused(entry: tuple, value, touched: frozenset) -> tuple | None:
     return None
 
 
-def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
+def _updated_referrers(referrers: dict, changed, objects) -> dict:
     """The objects that refer to others (id -> referred ids), after the ``changed`` ones changed."""
     out = None
     for oid in changed:
@@ -495,7 +595,7 @@ def _updated_referrers(referrers: dict, changed: list, objects) -> dict:
     return referrers if out is None else out
 
 
-def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, changed: list,
+def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, decked: list,
                      referrers: dict) -> tuple:
     """(the entries of the ordered zones (see ``_ordered_entry``), the change of their sum), the
     unchanged ones reused: a card at the same place from the bottom keeps its term, so drawing
@@ -504,14 +604,13 @@ def _updated_ordered(ordered: dict, zones: dict, objects, touched: frozenset, ch
     for where, entry in ordered.items():  # a plain loop: no frame for a comprehension
         if zones.get(where) is not entry[0]:
             dirty.append(where)
-    for oid in changed:  # a changed card in a deck that is the same tuple, or was empty
-        obj = objects.get(oid)
-        if obj is not None and obj.zone in ORDERED_ZONES:
-            holding = [where for where in ((obj.owner, obj.zone), (obj.controller, obj.zone))
-                       if oid in zones.get(where, ())]
-            if not holding:
-                holding = [where for where, oids in zones.items() if where[1] in ORDERED_ZONES and oid in oids]
-            dirty.extend(where for where in holding if where not in dirty)
+    for oid in decked:  # a changed card in a deck that is the same tuple, or was empty
+        obj = objects[oid]
+        holding = [where for where in ((obj.owner, obj.zone), (obj.controller, obj.zone))
+                   if oid in zones.get(where, ())]
+        if not holding:
+            holding = [where for where, oids in zones.items() if where[1] in ORDERED_ZONES and oid in oids]
+        dirty.extend(where for where in holding if where not in dirty)
     if touched and referrers:  # a card that refers to a changed object
         for where, entry in ordered.items():
             if where not in dirty and any(_refers_changed(oid, referrers, touched) for oid in entry[0]):
@@ -560,7 +659,10 @@ def _updated_data(data: dict, game_data: tuple, objects, touched: frozenset) -> 
             delta += entry[1]
         else:
             found += 1
-            if entry[0] is not v or (entry[2] and not touched.isdisjoint(entry[2])):
+            # An equal value rebuilt by the apply (the window as it was) keeps its term when it
+            # describes no object (equal plain values are equal parts of the key).
+            if ((entry[0] is not v and (entry[2] or entry[0] != v))
+                    or (entry[2] and not touched.isdisjoint(entry[2]))):
                 fresh = (v,) + _data_term(objects, k, v)
                 delta += fresh[1] - entry[1]
                 entry = fresh

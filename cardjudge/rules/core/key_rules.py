@@ -47,10 +47,11 @@ _RECORD_FIELDS: dict = {}
 
 def record_fields(kind) -> tuple | None:
     """(field name, holds object ids, hash of the field names) for the fields of a dataclass that
-    the key keeps; None for other types."""
+    the key keeps; None for other types. A field left out of the record's equality (``compare=False``,
+    such as the closure an expression compiles to) is not part of its value, so not of the key."""
     if kind not in _RECORD_FIELDS:
         if dataclasses.is_dataclass(kind):
-            kept = [f.name for f in dataclasses.fields(kind) if f.name not in SKIPPED_FIELDS]
+            kept = [f.name for f in dataclasses.fields(kind) if f.compare and f.name not in SKIPPED_FIELDS]
             names = hash(tuple(kept))
             _RECORD_FIELDS[kind] = tuple((name, name in OID_FIELDS, names) for name in kept)
         else:

@@ -36,6 +36,9 @@ class Obj:
     equipped_to: int | None = None
     extra: tuple = ()  # game-specific (key, value) pairs, sorted
     _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+    # The hash of its description in the digest (``digest._described``), kept by the digest: it is
+    # a function of this object's own values, and a card is described in every state it stays in.
+    _desc_hash: int | None = field(default=None, init=False, compare=False, repr=False)
 
     def __hash__(self) -> int:
         # The value dataclass would compute, kept: an unchanged object is shared by every state
@@ -212,7 +215,10 @@ class Draft:
     """A mutable working copy of a State, frozen back with ``freeze()``.
 
     Reads mirror State's; writes go through the methods below, so that the
-    objects, zones and players of the original State are never touched.
+    objects, zones and players of the original State are never touched. The methods that
+    replace, add or remove objects record their ids in ``changed``: ``freeze`` updates the
+    digest from them rather than comparing every object with the base state's (code that
+    writes ``objects`` directly must add the ids it changes).
     """
 
     def __init__(self, state: State):
@@ -223,9 +229,11 @@ class Draft:
         self.active = state.active
         self.phase = state.phase
         self.players = state.players
-        self.player_states = list(state.player_states)
+        # The base's tuple, kept (and so recognised by the digest update) until a player changes.
+        self.player_states = state.player_states
         # dict.copy rather than dict(...): a quarter of the cost, for the three dicts of every apply
         self.objects = state.objects.copy()
+        self.changed: set = set()  # ids of the objects replaced, added or removed
         self.zones = state.zones.copy()
         self.next_id = state.next_id
         self.chain = state.chain
@@ -265,14 +273,17 @@ class Draft:
         if not changes.keys() <= _PLAYER_FIELDS:
             raise TypeError(f"PlayerState has no field {sorted(changes.keys() - _PLAYER_FIELDS)[0]!r}")
         get = changes.get  # as dataclasses.replace, at a third of its cost
-        self.player_states[index] = PlayerState(get("name", old.name), get("life", old.life),
-                                                get("flags", old.flags), get("extra", old.extra))
+        states = list(self.player_states)
+        states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
+                                    get("extra", old.extra))
+        self.player_states = tuple(states)
         self.touched()
 
     def update(self, oid: int, **changes: Any) -> Obj:
         """Replace an object by a copy with some fields changed (same oid); returns the copy."""
         obj = _changed(self.objects[oid], changes)
         self.objects[oid] = obj
+        self.changed.add(oid)
         self.touched()
         return obj
 
@@ -280,6 +291,7 @@ class Draft:
         key = (obj.controller if obj.zone in FIELD_ZONES else obj.owner, obj.zone)
         self.zones[key] = tuple([o for o in self.zones.get(key, ()) if o != obj.oid])
         del self.objects[obj.oid]
+        self.changed.add(obj.oid)
         self.touched()
 
     def put_in_zone(self, obj: Obj, top: bool = False) -> None:
@@ -287,6 +299,7 @@ class Draft:
         existing = self.zones.get(key, ())
         self.zones[key] = (obj.oid, *existing) if top else (*existing, obj.oid)
         self.objects[obj.oid] = obj
+        self.changed.add(obj.oid)
         self.touched()
 
     def move(self, oid: int, zone: str, controller: str | None = None, top: bool = False, **changes: Any) -> Obj:
@@ -311,6 +324,9 @@ class Draft:
         existing = zones.get(key, ())
         zones[key] = (new_oid, *existing) if top else (*existing, new_oid)
         objects[new_oid] = new
+        changed = self.changed
+        changed.add(oid)
+        changed.add(new_oid)
         self._cache.clear()
         return new
 
@@ -327,7 +343,7 @@ class Draft:
                            tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
                            tuple(self.lasting), tuple(self.pending), frozenset(self.used),
                            tuple(sorted(data.items())), self.winner, memo, data)
-        carry_digest(self.base, state)
+        carry_digest(self.base, state, self.changed)
         return state
 
 
@@ -437,6 +453,7 @@ def _new_obj(oid, label, card, owner, controller, zone, face_up, position, summo
     obj.equipped_to = equipped_to
     obj.extra = extra
     obj._hash = None
+    obj._desc_hash = None
     obj.__class__ = Obj
     return obj
 
