@@ -1,4 +1,4 @@
-"""quick_init: the same records as the dataclass __init__ makes, still frozen."""
+"""quick_init and record_maker: the same records as the dataclass constructor makes, still frozen."""
 
 import dataclasses
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cardjudge.rules.core.actions import Action, CostPart
 from cardjudge.rules.core.events import Event
-from cardjudge.rules.core.records import quick_init
+from cardjudge.rules.core.records import quick_init, record_maker
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -52,3 +52,21 @@ def test_quick_init_refuses_what_it_cannot_make():
 
     with pytest.raises(TypeError):
         quick_init(WithFactory)
+
+
+@given(st.text(), st.tuples(st.integers()), st.none() | st.integers())
+def test_record_maker_makes_what_the_dataclass_makes(kind, cards, amount):
+    make_all, make_two = record_maker(_Plain), record_maker(_Plain, ("kind", "amount"))
+    made = make_all(kind, cards, amount, 7)
+    assert type(made) is _Plain and made == _Plain(kind, cards, amount)
+    assert dataclasses.astuple(make_two(kind, amount)) == dataclasses.astuple(_Plain(kind, (), amount))
+    assert make_two(kind).hidden == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.kind = "other"
+
+
+def test_record_maker_refuses_unknown_or_missing_fields():
+    with pytest.raises(TypeError):
+        record_maker(_Plain, ("kind", "colour"))
+    with pytest.raises(TypeError):
+        record_maker(_Plain, ("cards",))  # kind has no default

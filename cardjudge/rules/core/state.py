@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardjudge.rules.core.canonical import carry_digest
+from cardjudge.rules.core.records import record_maker
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,72 +348,14 @@ class Draft:
         return state
 
 
-def slots_twin(cls) -> type:
-    """A plain class with the slots of the frozen dataclass ``cls``, to build its instances fast.
-
-    A frozen dataclass's constructor sets each field through ``object.__setattr__``, which looks
-    the name up every time. An instance of the twin is filled with ordinary attribute stores and
-    then becomes a ``cls`` (``__class__`` can be assigned between classes with the same slots):
-    the same object at about a third of the cost. ``freeze`` makes one State per apply, and
-    ``move`` and ``update`` one Obj per change; games use it for the records of their hot paths.
-    """
-    twin = type(f"_{cls.__name__}Slots", (), {"__slots__": cls.__slots__})
-    probe = twin()
-    probe.__class__ = cls  # refused at import if the layouts ever differ
-    return twin
-
-
-_StateSlots = slots_twin(State)
-_ObjSlots = slots_twin(Obj)
-_LastingSlots = slots_twin(Lasting)
-
-
-def new_lasting(lid: int, kind: str, affected: tuple, params: tuple, until: str, turn: int, source: int | None,
-                controller: str | None) -> Lasting:
-    """``Lasting(...)`` with every field given, built through its slots twin (an apply that
-    makes lasting effects makes several)."""
-    effect = _LastingSlots()
-    effect.lid = lid
-    effect.kind = kind
-    effect.affected = affected
-    effect.params = params
-    effect.until = until
-    effect.turn = turn
-    effect.source = source
-    effect.controller = controller
-    effect.__class__ = Lasting
-    return effect
-
-
-assert Lasting.__slots__ == ("lid", "kind", "affected", "params", "until", "turn", "source", "controller"), \
-    "new_lasting must set every field of Lasting"
-
-
-def _new_state(game, pool, turn, active, phase, players, player_states, objects, zones, next_id, chain, lasting,
-               pending, used, game_data, winner, memo, data) -> State:
-    """``State(...)`` with its memo and its game_data dict, built through its slots twin."""
-    state = _StateSlots()
-    state.game = game
-    state.pool = pool
-    state.turn = turn
-    state.active = active
-    state.phase = phase
-    state.players = players
-    state.player_states = player_states
-    state.objects = objects
-    state.zones = zones
-    state.next_id = next_id
-    state.chain = chain
-    state.lasting = lasting
-    state.pending = pending
-    state.used = used
-    state.game_data = game_data
-    state.winner = winner
-    state._hash = None
-    state._cache = memo
-    state._data = data
-    state.__class__ = State
-    return state
+# One State per apply and one Obj per change are made through their slots twins (see
+# ``records.record_maker``): a third of what the dataclass constructors cost.
+_new_state = record_maker(State, ("game", "pool", "turn", "active", "phase", "players", "player_states", "objects",
+                                  "zones", "next_id", "chain", "lasting", "pending", "used", "game_data", "winner",
+                                  "_cache", "_data"))
+_new_obj = record_maker(Obj, ("oid", "label", "card", "owner", "controller", "zone", "face_up", "position",
+                              "summon_type", "flags", "counters", "equipped_to", "extra"))
+new_lasting = record_maker(Lasting)  # an apply that makes lasting effects makes several
 
 
 _OBJ_FIELDS = frozenset(name for name, f in Obj.__dataclass_fields__.items() if f.init)
@@ -433,29 +376,6 @@ def _changed(obj: Obj, changes: dict) -> Obj:
                     get("controller", obj.controller), get("zone", obj.zone), get("face_up", obj.face_up),
                     get("position", obj.position), get("summon_type", obj.summon_type), get("flags", obj.flags),
                     get("counters", obj.counters), get("equipped_to", obj.equipped_to), get("extra", obj.extra))
-
-
-def _new_obj(oid, label, card, owner, controller, zone, face_up, position, summon_type, flags, counters,
-             equipped_to, extra) -> Obj:
-    """``Obj(...)`` with every field given, built through its slots twin."""
-    obj = _ObjSlots()
-    obj.oid = oid
-    obj.label = label
-    obj.card = card
-    obj.owner = owner
-    obj.controller = controller
-    obj.zone = zone
-    obj.face_up = face_up
-    obj.position = position
-    obj.summon_type = summon_type
-    obj.flags = flags
-    obj.counters = counters
-    obj.equipped_to = equipped_to
-    obj.extra = extra
-    obj._hash = None
-    obj._desc_hash = None
-    obj.__class__ = Obj
-    return obj
 
 
 # Zones whose cards are controlled (rather than owned) by the player they are listed under.

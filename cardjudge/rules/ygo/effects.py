@@ -12,7 +12,8 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
-from cardjudge.rules.core.state import Draft, frozen_params, new_lasting, slots_twin
+from cardjudge.rules.core.records import record_maker
+from cardjudge.rules.core.state import Draft, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -23,34 +24,9 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 # ------------------------------------------------------------------ moving cards
 
-# The events of the Yu-Gi-Oh rules are built through a slots twin of Event (see ``slots_twin``):
-# a move emits two or three of them. Checked at import: the fields set are Event's, and the
-# defaults are the same.
-_EventSlots = slots_twin(Event)
-
-
-def new_event(kind: str, cards: tuple = (), player: str | None = None, reason: str = "rule",
-              source: int | None = None, method: str | None = None, from_zone: str | None = None,
-              to_zone: str | None = None) -> Event:
-    """``Event(kind, cards, player, reason, source, method, from_zone, to_zone)`` (``flow.emit``
-    adds the labels and the step)."""
-    event = _EventSlots()
-    event.kind = kind
-    event.cards = cards
-    event.player = player
-    event.reason = reason
-    event.source = source
-    event.method = method
-    event.from_zone = from_zone
-    event.to_zone = to_zone
-    event.labels = ()
-    event.seq = 0
-    event.__class__ = Event
-    return event
-
-
-assert Event.__slots__ == ("kind", "cards", "player", "reason", "source", "method", "from_zone", "to_zone", "labels",
-                           "seq") and new_event("moved") == Event("moved"), "new_event must make what Event makes"
+# The events of the Yu-Gi-Oh rules are made through a slots twin of Event (a move emits two or
+# three of them); ``flow.emit`` adds their labels and step.
+new_event = record_maker(Event, ("kind", "cards", "player", "reason", "source", "method", "from_zone", "to_zone"))
 
 
 def redirected_to_banish(s, oid: int) -> bool:

@@ -11,7 +11,7 @@ from functools import partial
 
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
 from cardjudge.rules.core import views as core_views
-from cardjudge.rules.core.state import slots_twin
+from cardjudge.rules.core.records import record_maker
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
 
@@ -35,26 +35,9 @@ class Chars:
     original_atk: int | None
 
 
-# Characteristics are built through a slots twin of Chars (see ``slots_twin``): one per card
-# whose characteristics an apply or a listing reads.
-_CharsSlots = slots_twin(Chars)
-assert Chars.__slots__ == ("name", "atk", "defense", "level", "race", "attribute", "negated", "original_atk"), \
-    "_chars must set every field of Chars"
-
-
-def _chars(name, atk, defense, level, race, attribute, negated, original_atk) -> Chars:
-    """``Chars(...)``, built through its slots twin."""
-    made = _CharsSlots()
-    made.name = name
-    made.atk = atk
-    made.defense = defense
-    made.level = level
-    made.race = race
-    made.attribute = attribute
-    made.negated = negated
-    made.original_atk = original_atk
-    made.__class__ = Chars
-    return made
+# Characteristics are made through a slots twin of Chars: one per card whose characteristics an
+# apply or a listing reads.
+_chars = record_maker(Chars)
 
 
 def card_def(s, oid):
