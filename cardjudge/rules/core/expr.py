@@ -629,16 +629,20 @@ def _compile_call(node: Call):
         return _compile_lazy(func, args)
 
     def call(env):
-        values = [arg(env) for arg in args]
-        function = FUNCTIONS.get(func)  # read at each call: games add functions after parsing
-        if function is None:
-            target = values[0] if values else None
-            method = getattr(target, "call", None)
-            if method is not None:
-                return method(func, values[1:])
-            raise ExprError(f"unknown function {func!r}")
-        return function(*values)
+        return _call_function(func, [arg(env) for arg in args])
     return call
+
+
+def _call_function(func: str, values: list) -> Any:
+    """``func(*values)``: a function of the language, or a method of the first value's view."""
+    function = FUNCTIONS.get(func)  # read at each call: games add functions after parsing
+    if function is None:
+        target = values[0] if values else None
+        method = getattr(target, "call", None)
+        if method is not None:
+            return method(func, values[1:])
+        raise ExprError(f"unknown function {func!r}")
+    return function(*values)
 
 
 def _compile_lazy(func: str, args: tuple):
@@ -690,15 +694,7 @@ def _interpret_call(node: Call, env: Env) -> Any:
         if func == "any":
             return bool(items)
         return len(items) == len(_as_list(interpret(args[0], env)))
-    values = [interpret(arg, env) for arg in args]
-    function = FUNCTIONS.get(func)
-    if function is None:
-        target = values[0] if values else None
-        method = getattr(target, "call", None)
-        if method is not None:
-            return method(func, values[1:])
-        raise ExprError(f"unknown function {func!r}")
-    return function(*values)
+    return _call_function(func, [interpret(arg, env) for arg in args])
 
 
 def interpret(node, env: Env) -> Any:
