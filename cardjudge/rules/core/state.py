@@ -177,6 +177,9 @@ class State:
             return NotImplemented
         return self is other or (hash(self) == hash(other) and self.exact_key() == other.exact_key())
 
+    # What a Draft offers as ``_base_memo`` (see there); a State's own memo holds everything.
+    _base_memo = None
+
     def cache(self) -> dict:
         """A per-state memo for derived values (never part of the state's identity)."""
         memo = self._cache
@@ -246,6 +249,11 @@ class Draft:
         self.winner = state.winner
         self.events: list = []  # everything that happened during this apply
         self._cache: dict = {}
+        # The base state's memo while no object or zone has changed (``None`` from the first such
+        # change on): values that read only the zones, the objects and the card pool may be
+        # looked up and kept there, e.g. what the base state worked out for its own listing,
+        # which the apply's windows ask again. Readers use ``s._base_memo or s.cache()``.
+        self._base_memo: dict | None = state._cache
 
     # reading, as on State
     player = State.player
@@ -261,6 +269,7 @@ class Draft:
     def touched(self) -> None:
         """Forget derived values after a change."""
         self._cache.clear()
+        self._base_memo = None
 
     # writing
     def new_id(self) -> int:
@@ -278,7 +287,7 @@ class Draft:
         states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
                                     get("extra", old.extra))
         self.player_states = tuple(states)
-        self.touched()
+        self._cache.clear()  # touched() but for _base_memo: no object or zone changed
 
     def update(self, oid: int, **changes: Any) -> Obj:
         """Replace an object by a copy with some fields changed (same oid); returns the copy."""
@@ -329,6 +338,7 @@ class Draft:
         changed.add(oid)
         changed.add(new_oid)
         self._cache.clear()
+        self._base_memo = None
         return new
 
     def freeze(self) -> State:

@@ -277,9 +277,9 @@ def _activatable_index(pool) -> tuple:
 
 def _activation_candidates(s, player: str, fast: bool = False) -> list:
     """(zone, oid, (ability, speed) pairs) of the player's cards that have abilities usable from
-    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (a Draft
-    forgets it at its next change)."""
-    cache = s.cache()
+    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (it reads
+    only the zones and objects: a Draft that has not changed them uses its base state's memo)."""
+    cache = s._base_memo or s.cache()
     key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:
