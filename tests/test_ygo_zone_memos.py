@@ -3,7 +3,8 @@ the continuous candidates of the field) give what a fresh computation gives, at 
 while applying actions along random playouts of the example, acceptance and puzzle positions.
 
 A Draft that has changed no object or zone yet uses its base state's memo for them (the base
-state's own listing worked them out); its first such change, and ``touched``, stop that.
+state's own listing worked them out); its first such change, and ``touched``, start a new memo,
+which the frozen state keeps (its values were worked out for the zones it ends with).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _fresh(s):
     memo: their answer on it is computed afresh."""
     memo: dict = {}
     return SimpleNamespace(zones=dict(s.zones), objects=dict(s.objects), pool=s.pool, players=s.players,
-                           _base_memo=None, _cache=memo, cache=lambda: memo)
+                           _zone_memo=None, _cache=memo, cache=lambda: memo)
 
 
 @contextmanager
@@ -89,8 +90,18 @@ def test_a_draft_uses_its_base_memo_until_a_zone_changes():
     assert legal._activation_candidates(d, player) is listed
     oid = next(iter(d.zone(player, "hand") or d.objects))
     d.move(oid, "graveyard")
-    assert d._base_memo is None
+    assert d._zone_memo is not state.cache()
     after = legal._activation_candidates(d, player)
     assert after == legal._activation_candidates(_fresh(d), player)
     assert after is not listed
     assert legal._activation_candidates(state, player) is listed  # the base state's memo is left as it was
+    # the new state starts with what the Draft worked out after its last change
+    assert legal._activation_candidates(d.freeze(), player) is after
+
+
+def test_a_draft_that_changed_no_zone_hands_over_none_of_the_base_memo():
+    state = STARTS["ygo-battle.yaml"]
+    state.cache()["not a zone value"] = 1
+    d = Draft(state)
+    d.set_player(state.active, life=100)
+    assert "not a zone value" not in d.freeze().cache()

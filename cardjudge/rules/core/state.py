@@ -177,8 +177,10 @@ class State:
             return NotImplemented
         return self is other or (hash(self) == hash(other) and self.exact_key() == other.exact_key())
 
-    # What a Draft offers as ``_base_memo`` (see there); a State's own memo holds everything.
-    _base_memo = None
+    # The memo of the values that read only the zones, the objects and the card pool: on a
+    # State, none apart from its own (readers use ``s._zone_memo`` when not None, else
+    # ``s.cache()``); a Draft has one (see there).
+    _zone_memo = None
 
     def cache(self) -> dict:
         """A per-state memo for derived values (never part of the state's identity)."""
@@ -249,11 +251,11 @@ class Draft:
         self.winner = state.winner
         self.events: list = []  # everything that happened during this apply
         self._cache: dict = {}
-        # The base state's memo while no object or zone has changed (``None`` from the first such
-        # change on): values that read only the zones, the objects and the card pool may be
-        # looked up and kept there, e.g. what the base state worked out for its own listing,
-        # which the apply's windows ask again. Readers use ``s._base_memo or s.cache()``.
-        self._base_memo: dict | None = state._cache
+        # The memo of the values that read only the zones, the objects and the card pool: the
+        # base state's memo while no object or zone has changed (what the base state worked out
+        # for its own listing, which the apply's windows ask again), then a new one at each such
+        # change; ``freeze`` hands the last one over to the new State (its listing asks again).
+        self._zone_memo: dict | None = state._cache
 
     # reading, as on State
     player = State.player
@@ -269,7 +271,7 @@ class Draft:
     def touched(self) -> None:
         """Forget derived values after a change."""
         self._cache.clear()
-        self._base_memo = None
+        self._zone_memo = {}
 
     # writing
     def new_id(self) -> int:
@@ -287,7 +289,7 @@ class Draft:
         states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
                                     get("extra", old.extra))
         self.player_states = tuple(states)
-        self._cache.clear()  # touched() but for _base_memo: no object or zone changed
+        self._cache.clear()  # touched() but for _zone_memo: no object or zone changed
 
     def update(self, oid: int, **changes: Any) -> Obj:
         """Replace an object by a copy with some fields changed (same oid); returns the copy."""
@@ -338,14 +340,18 @@ class Draft:
         changed.add(oid)
         changed.add(new_oid)
         self._cache.clear()
-        self._base_memo = None
+        self._zone_memo = {}
         return new
 
     def freeze(self) -> State:
         """The new State. Its memo starts with what this apply knows for free: the events that
-        happened (``"events"``) and, when the base state had one, the digest updated from the
-        base state's (see ``canonical.carry_digest``)."""
-        memo: dict = {"events": tuple(self.events)}
+        happened (``"events"``), the values of the zone memo when the Draft changed zones or
+        objects (worked out for what they are at the end) and, when the base state had one, the
+        digest updated from the base state's (see ``canonical.carry_digest``)."""
+        memo = self._zone_memo
+        if memo is None or memo is self.base._cache:
+            memo = {}  # the base state's memo, which holds more than the zone memo's values
+        memo["events"] = tuple(self.events)
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
             zones = {k: v for k, v in zones.items() if v}

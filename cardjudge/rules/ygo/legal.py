@@ -277,9 +277,11 @@ def _activatable_index(pool) -> tuple:
 
 def _activation_candidates(s, player: str, fast: bool = False) -> list:
     """(zone, oid, (ability, speed) pairs) of the player's cards that have abilities usable from
-    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (it reads
-    only the zones and objects: a Draft that has not changed them uses its base state's memo)."""
-    cache = s._base_memo or s.cache()
+    their zone (``fast``: of speed 2 or more only), in zone order; memoised in the zone memo
+    (it reads only the zones, objects and pool: see ``Draft._zone_memo``)."""
+    cache = s._zone_memo
+    if cache is None:
+        cache = s.cache()
     key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:

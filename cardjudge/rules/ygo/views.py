@@ -73,10 +73,13 @@ def _continuous_sources(s) -> list:
 
 def _continuous_candidates(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
-    or not, in zone order (memoised per state; it reads only the zones and objects: a Draft that
-    has not changed them uses its base state's memo)."""
-    # s.cache() without a call when the state has its memo (read at every apply)
-    cache = s._base_memo or s._cache or s.cache()
+    or not, in zone order (memoised in the zone memo: it reads only the zones, objects and pool;
+    see ``Draft._zone_memo``)."""
+    cache = s._zone_memo
+    if cache is None:  # a State: s.cache() without a call when it has its memo (read at every apply)
+        cache = s._cache
+        if cache is None:
+            cache = s.cache()
     candidates = cache.get("continuous_candidates")
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
