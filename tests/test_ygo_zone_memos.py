@@ -3,8 +3,8 @@ the continuous candidates of the field) give what a fresh computation gives, at 
 while applying actions along random playouts of the example, acceptance and puzzle positions.
 
 A Draft that has changed no object or zone yet uses its base state's memo for them (the base
-state's own listing worked them out); its first such change, and ``touched``, start a new memo,
-which the frozen state keeps (its values were worked out for the zones it ends with).
+state's own listing worked them out); its first such change, and ``touched``, start a new memo;
+the frozen state keeps the Draft's (its values hold for the zones and objects it ends with).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _fresh(s):
     memo: their answer on it is computed afresh."""
     memo: dict = {}
     return SimpleNamespace(zones=dict(s.zones), objects=dict(s.objects), pool=s.pool, players=s.players,
-                           _zone_memo=None, _cache=memo, cache=lambda: memo)
+                           _zone_memo=memo, _cache=memo, cache=lambda: memo, zone_memo=lambda: memo)
 
 
 @contextmanager
@@ -90,7 +90,7 @@ def test_a_draft_uses_its_base_memo_until_a_zone_changes():
     assert legal._activation_candidates(d, player) is listed
     oid = next(iter(d.zone(player, "hand") or d.objects))
     d.move(oid, "graveyard")
-    assert d._zone_memo is not state.cache()
+    assert d._zone_memo is not state._zone_memo
     after = legal._activation_candidates(d, player)
     assert after == legal._activation_candidates(_fresh(d), player)
     assert after is not listed
@@ -99,9 +99,12 @@ def test_a_draft_uses_its_base_memo_until_a_zone_changes():
     assert legal._activation_candidates(d.freeze(), player) is after
 
 
-def test_a_draft_that_changed_no_zone_hands_over_none_of_the_base_memo():
+def test_a_draft_that_changed_no_zone_shares_only_the_zone_memo():
     state = STARTS["ygo-battle.yaml"]
     state.cache()["not a zone value"] = 1
+    listed = legal._activation_candidates(state, state.active)
     d = Draft(state)
     d.set_player(state.active, life=100)
-    assert "not a zone value" not in d.freeze().cache()
+    after = d.freeze()
+    assert "not a zone value" not in after.cache()
+    assert legal._activation_candidates(after, state.active) is listed

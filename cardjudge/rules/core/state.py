@@ -139,6 +139,10 @@ class State:
     # game_data as a dict, for ``get``; made on first use (or handed over by ``Draft.freeze``).
     # Not an argument of the constructor, so ``dataclasses.replace`` never carries a stale one.
     _data: dict | None = field(default=None, init=False, compare=False, repr=False)
+    # The memo of the values that read only the zones, the objects and the card pool, shared by
+    # the states made from this one without changing any (see ``Draft._zone_memo``); made on
+    # first use. Not an argument of the constructor either: a changed copy never carries it.
+    _zone_memo: dict | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- identity -------------------------------------------------------
     def exact_key(self) -> tuple:
@@ -177,17 +181,21 @@ class State:
             return NotImplemented
         return self is other or (hash(self) == hash(other) and self.exact_key() == other.exact_key())
 
-    # The memo of the values that read only the zones, the objects and the card pool: on a
-    # State, none apart from its own (readers use ``s._zone_memo`` when not None, else
-    # ``s.cache()``); a Draft has one (see there).
-    _zone_memo = None
-
     def cache(self) -> dict:
         """A per-state memo for derived values (never part of the state's identity)."""
         memo = self._cache
         if memo is None:
             memo = {}
             object.__setattr__(self, "_cache", memo)
+        return memo
+
+    def zone_memo(self) -> dict:
+        """The memo for values that read only the zones, the objects and the card pool (readers
+        use ``s._zone_memo`` when it is not None: no call)."""
+        memo = self._zone_memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_zone_memo", memo)
         return memo
 
     # -- reading --------------------------------------------------------
@@ -252,10 +260,11 @@ class Draft:
         self.events: list = []  # everything that happened during this apply
         self._cache: dict = {}
         # The memo of the values that read only the zones, the objects and the card pool: the
-        # base state's memo while no object or zone has changed (what the base state worked out
-        # for its own listing, which the apply's windows ask again), then a new one at each such
-        # change; ``freeze`` hands the last one over to the new State (its listing asks again).
-        self._zone_memo: dict | None = state._cache
+        # base state's while no object or zone has changed (what the base state worked out for
+        # its own listing, which the apply's windows ask again), then a new one after each such
+        # change (made on first use); ``freeze`` hands it over to the new State, made of these
+        # zones and objects (its listing asks again).
+        self._zone_memo: dict | None = state._zone_memo
 
     # reading, as on State
     player = State.player
@@ -268,10 +277,18 @@ class Draft:
     def cache(self) -> dict:
         return self._cache
 
+    def zone_memo(self) -> dict:
+        """The memo for values that read only the zones, the objects and the card pool (see
+        ``_zone_memo``; readers use ``s._zone_memo`` when it is not None: no call)."""
+        memo = self._zone_memo
+        if memo is None:
+            memo = self._zone_memo = {}
+        return memo
+
     def touched(self) -> None:
         """Forget derived values after a change."""
         self._cache.clear()
-        self._zone_memo = {}
+        self._zone_memo = None
 
     # writing
     def new_id(self) -> int:
@@ -340,18 +357,14 @@ class Draft:
         changed.add(oid)
         changed.add(new_oid)
         self._cache.clear()
-        self._zone_memo = {}
+        self._zone_memo = None
         return new
 
     def freeze(self) -> State:
         """The new State. Its memo starts with what this apply knows for free: the events that
-        happened (``"events"``), the values of the zone memo when the Draft changed zones or
-        objects (worked out for what they are at the end) and, when the base state had one, the
-        digest updated from the base state's (see ``canonical.carry_digest``)."""
-        memo = self._zone_memo
-        if memo is None or memo is self.base._cache:
-            memo = {}  # the base state's memo, which holds more than the zone memo's values
-        memo["events"] = tuple(self.events)
+        happened (``"events"``) and, when the base state had one, the digest updated from the
+        base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
+        memo: dict = {"events": tuple(self.events)}
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
             zones = {k: v for k, v in zones.items() if v}
@@ -359,7 +372,7 @@ class Draft:
         state = _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
                            tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
                            tuple(self.lasting), tuple(self.pending), frozenset(self.used),
-                           tuple(sorted(data.items())), self.winner, memo, data)
+                           tuple(sorted(data.items())), self.winner, memo, data, self._zone_memo)
         carry_digest(self.base, state, self.changed)
         return state
 
@@ -368,7 +381,7 @@ class Draft:
 # ``records.record_maker``): a third of what the dataclass constructors cost.
 _new_state = record_maker(State, ("game", "pool", "turn", "active", "phase", "players", "player_states", "objects",
                                   "zones", "next_id", "chain", "lasting", "pending", "used", "game_data", "winner",
-                                  "_cache", "_data"))
+                                  "_cache", "_data", "_zone_memo"))
 _new_obj = record_maker(Obj, ("oid", "label", "card", "owner", "controller", "zone", "face_up", "position",
                               "summon_type", "flags", "counters", "equipped_to", "extra"))
 new_lasting = record_maker(Lasting)  # an apply that makes lasting effects makes several

@@ -281,7 +281,7 @@ def _activation_candidates(s, player: str, fast: bool = False) -> list:
     (it reads only the zones, objects and pool: see ``Draft._zone_memo``)."""
     cache = s._zone_memo
     if cache is None:
-        cache = s.cache()
+        cache = s.zone_memo()
     key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:

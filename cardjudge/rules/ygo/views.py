@@ -75,11 +75,9 @@ def _continuous_candidates(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
     or not, in zone order (memoised in the zone memo: it reads only the zones, objects and pool;
     see ``Draft._zone_memo``)."""
-    cache = s._zone_memo
-    if cache is None:  # a State: s.cache() without a call when it has its memo (read at every apply)
-        cache = s._cache
-        if cache is None:
-            cache = s.cache()
+    cache = s._zone_memo  # s.zone_memo() without a call when there is one (read at every apply)
+    if cache is None:
+        cache = s.zone_memo()
     candidates = cache.get("continuous_candidates")
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
