@@ -1,5 +1,5 @@
 """The memos of values that read only the zones and objects (a player's activation candidates,
-the continuous candidates of the field) give what a fresh computation gives, at every call made
+the continuous candidates of the field, the equipped monsters) give what a fresh computation gives, at every call made
 while applying actions along random playouts of the example, acceptance and puzzle positions.
 
 A Draft that has changed no object or zone yet uses its base state's memo for them (the base
@@ -43,6 +43,7 @@ def _checked_memos(calls: list):
     """Every call of the memoised functions during the block checked against a fresh answer
     (each call is recorded in ``calls``, with whether it was made on a Draft)."""
     activation, continuous = legal._activation_candidates, views._continuous_candidates
+    equipped = legal._equipped_monsters
 
     def checked_activation(s, player, fast=False):
         found = activation(s, player, fast)
@@ -56,8 +57,15 @@ def _checked_memos(calls: list):
         calls.append(isinstance(s, Draft))
         return found
 
+    def checked_equipped(s):
+        found = equipped(s)
+        assert found == equipped(_fresh(s))
+        calls.append(isinstance(s, Draft))
+        return found
+
     with mock.patch.object(legal, "_activation_candidates", checked_activation), \
-            mock.patch.object(views, "_continuous_candidates", checked_continuous):
+            mock.patch.object(views, "_continuous_candidates", checked_continuous), \
+            mock.patch.object(legal, "_equipped_monsters", checked_equipped):
         yield
 
 
@@ -97,6 +105,16 @@ def test_a_draft_uses_its_base_memo_until_a_zone_changes():
     assert legal._activation_candidates(state, player) is listed  # the base state's memo is left as it was
     # the new state starts with what the Draft worked out after its last change
     assert legal._activation_candidates(d.freeze(), player) is after
+
+
+def test_a_change_of_lasting_effects_keeps_the_zone_memo():
+    state = STARTS["ygo-battle.yaml"]
+    d = Draft(state)
+    memo = d.zone_memo()
+    d.touched(zones=False)
+    assert d.zone_memo() is memo
+    d.touched()
+    assert d.zone_memo() is not memo
 
 
 def test_a_draft_that_changed_no_zone_shares_only_the_zone_memo():

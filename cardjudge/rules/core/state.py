@@ -285,10 +285,12 @@ class Draft:
             memo = self._zone_memo = {}
         return memo
 
-    def touched(self) -> None:
-        """Forget derived values after a change."""
+    def touched(self, zones: bool = True) -> None:
+        """Forget derived values after a change; ``zones=False`` for a change that left every
+        object and zone as it was (the zone memo stays)."""
         self._cache.clear()
-        self._zone_memo = None
+        if zones:
+            self._zone_memo = None
 
     # writing
     def new_id(self) -> int:
@@ -306,7 +308,7 @@ class Draft:
         states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
                                     get("extra", old.extra))
         self.player_states = tuple(states)
-        self._cache.clear()  # touched() but for _zone_memo: no object or zone changed
+        self.touched(zones=False)
 
     def update(self, oid: int, **changes: Any) -> Obj:
         """Replace an object by a copy with some fields changed (same oid); returns the copy."""

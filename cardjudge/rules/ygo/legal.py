@@ -57,8 +57,10 @@ _EQUIPPED_TO = attrgetter("equipped_to")
 
 
 def _equipped_monsters(s) -> frozenset:
-    """The oids that some card is equipped to (memoised per state)."""
-    cache = s.cache()
+    """The oids that some card is equipped to (memoised in the zone memo: it reads only the objects)."""
+    cache = s._zone_memo
+    if cache is None:
+        cache = s.zone_memo()
     found = cache.get("equipped_monsters")
     if found is None:
         # None among them too (harmless: no oid is None), for a scan done in C
