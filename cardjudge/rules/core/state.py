@@ -139,6 +139,10 @@ class State:
     # game_data as a dict, for ``get``; made on first use (or handed over by ``Draft.freeze``).
     # Not an argument of the constructor, so ``dataclasses.replace`` never carries a stale one.
     _data: dict | None = field(default=None, init=False, compare=False, repr=False)
+    # The memo of the values that read only the zones, the objects and the card pool, shared by
+    # the states made from this one without changing any (see ``Draft._zone_memo``); made on
+    # first use. Not an argument of the constructor either: a changed copy never carries it.
+    _zone_memo: dict | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- identity -------------------------------------------------------
     def exact_key(self) -> tuple:
@@ -183,6 +187,15 @@ class State:
         if memo is None:
             memo = {}
             object.__setattr__(self, "_cache", memo)
+        return memo
+
+    def zone_memo(self) -> dict:
+        """The memo for values that read only the zones, the objects and the card pool (readers
+        use ``s._zone_memo`` when it is not None: no call)."""
+        memo = self._zone_memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_zone_memo", memo)
         return memo
 
     # -- reading --------------------------------------------------------
@@ -246,6 +259,12 @@ class Draft:
         self.winner = state.winner
         self.events: list = []  # everything that happened during this apply
         self._cache: dict = {}
+        # The memo of the values that read only the zones, the objects and the card pool: the
+        # base state's while no object or zone has changed (what the base state worked out for
+        # its own listing, which the apply's windows ask again), then a new one after each such
+        # change (made on first use); ``freeze`` hands it over to the new State, made of these
+        # zones and objects (its listing asks again).
+        self._zone_memo: dict | None = state._zone_memo
 
     # reading, as on State
     player = State.player
@@ -258,9 +277,20 @@ class Draft:
     def cache(self) -> dict:
         return self._cache
 
-    def touched(self) -> None:
-        """Forget derived values after a change."""
+    def zone_memo(self) -> dict:
+        """The memo for values that read only the zones, the objects and the card pool (see
+        ``_zone_memo``; readers use ``s._zone_memo`` when it is not None: no call)."""
+        memo = self._zone_memo
+        if memo is None:
+            memo = self._zone_memo = {}
+        return memo
+
+    def touched(self, zones: bool = True) -> None:
+        """Forget derived values after a change; ``zones=False`` for a change that left every
+        object and zone as it was (the zone memo stays)."""
         self._cache.clear()
+        if zones:
+            self._zone_memo = None
 
     # writing
     def new_id(self) -> int:
@@ -278,7 +308,7 @@ class Draft:
         states[index] = PlayerState(get("name", old.name), get("life", old.life), get("flags", old.flags),
                                     get("extra", old.extra))
         self.player_states = tuple(states)
-        self.touched()
+        self.touched(zones=False)
 
     def update(self, oid: int, **changes: Any) -> Obj:
         """Replace an object by a copy with some fields changed (same oid); returns the copy."""
@@ -329,12 +359,13 @@ class Draft:
         changed.add(oid)
         changed.add(new_oid)
         self._cache.clear()
+        self._zone_memo = None
         return new
 
     def freeze(self) -> State:
         """The new State. Its memo starts with what this apply knows for free: the events that
         happened (``"events"``) and, when the base state had one, the digest updated from the
-        base state's (see ``canonical.carry_digest``)."""
+        base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
         memo: dict = {"events": tuple(self.events)}
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
@@ -343,7 +374,7 @@ class Draft:
         state = _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
                            tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
                            tuple(self.lasting), tuple(self.pending), frozenset(self.used),
-                           tuple(sorted(data.items())), self.winner, memo, data)
+                           tuple(sorted(data.items())), self.winner, memo, data, self._zone_memo)
         carry_digest(self.base, state, self.changed)
         return state
 
@@ -352,7 +383,7 @@ class Draft:
 # ``records.record_maker``): a third of what the dataclass constructors cost.
 _new_state = record_maker(State, ("game", "pool", "turn", "active", "phase", "players", "player_states", "objects",
                                   "zones", "next_id", "chain", "lasting", "pending", "used", "game_data", "winner",
-                                  "_cache", "_data"))
+                                  "_cache", "_data", "_zone_memo"))
 _new_obj = record_maker(Obj, ("oid", "label", "card", "owner", "controller", "zone", "face_up", "position",
                               "summon_type", "flags", "counters", "equipped_to", "extra"))
 new_lasting = record_maker(Lasting)  # an apply that makes lasting effects makes several

@@ -231,7 +231,7 @@ def expire(d: Draft, moment: str) -> None:
         return  # nothing to end, and the Draft keeps what it derived (no touched())
     kept, _ended = tick(d.lasting, moment)
     d.lasting = kept
-    d.touched()
+    d.touched(zones=False)  # no object or zone changed
 
 
 def start_next_turn(d: Draft) -> None:

@@ -57,8 +57,10 @@ _EQUIPPED_TO = attrgetter("equipped_to")
 
 
 def _equipped_monsters(s) -> frozenset:
-    """The oids that some card is equipped to (memoised per state)."""
-    cache = s.cache()
+    """The oids that some card is equipped to (memoised in the zone memo: it reads only the objects)."""
+    cache = s._zone_memo
+    if cache is None:
+        cache = s.zone_memo()
     found = cache.get("equipped_monsters")
     if found is None:
         # None among them too (harmless: no oid is None), for a scan done in C
@@ -277,9 +279,11 @@ def _activatable_index(pool) -> tuple:
 
 def _activation_candidates(s, player: str, fast: bool = False) -> list:
     """(zone, oid, (ability, speed) pairs) of the player's cards that have abilities usable from
-    their zone (``fast``: of speed 2 or more only), in zone order; memoised per state (a Draft
-    forgets it at its next change)."""
-    cache = s.cache()
+    their zone (``fast``: of speed 2 or more only), in zone order; memoised in the zone memo
+    (it reads only the zones, objects and pool: see ``Draft._zone_memo``)."""
+    cache = s._zone_memo
+    if cache is None:
+        cache = s.zone_memo()
     key = ("activation_candidates", player, fast)
     found = cache.get(key)
     if found is None:

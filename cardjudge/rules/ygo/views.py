@@ -73,10 +73,11 @@ def _continuous_sources(s) -> list:
 
 def _continuous_candidates(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field, negated
-    or not, in zone order (memoised per state)."""
-    cache = s._cache  # s.cache() without a call when the state has its memo (read at every apply)
+    or not, in zone order (memoised in the zone memo: it reads only the zones, objects and pool;
+    see ``Draft._zone_memo``)."""
+    cache = s._zone_memo  # s.zone_memo() without a call when there is one (read at every apply)
     if cache is None:
-        cache = s.cache()
+        cache = s.zone_memo()
     candidates = cache.get("continuous_candidates")
     if candidates is None:
         candidates = cache["continuous_candidates"] = []
