@@ -519,7 +519,7 @@ def add_lasting(d: Draft, kind: str, affected: tuple, params: dict, until: str, 
     effect = new_lasting(lid, kind, tuple(affected), frozen_params(params), until, d.turn,
                          link.oid if link else None, link.controller if link else None)
     d.lasting = (*d.lasting, effect)
-    d.touched()
+    d.touched(zones=False)  # no object or zone changed: the zone memo holds
 
 
 # ------------------------------------------------------------------ phase effects
