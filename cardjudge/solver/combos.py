@@ -1,7 +1,7 @@
 """Combo search over the rules engine: the engine seen as a :class:`~cardjudge.solver.search.Domain`.
 
 Transpositions are merged through ``rules.core.canonical.canonical_key``, under which
-interchangeable copies are one; states are compared by the key's 128-bit digest (:class:`StateKey`).
+interchangeable copies are one; states are compared by the key's 128-bit digest.
 
 >>> import cardjudge
 >>> state = cardjudge.load_position("examples/puzzles/ygo-tribute.yaml")  # doctest: +SKIP
@@ -25,17 +25,6 @@ from cardjudge.solver.search import Line, SearchResult, SearchStats, search_line
 COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack", "block"})
 
 _APPLY_CACHE = 20000
-
-
-class StateKey(int):
-    """A state seen up to interchangeable copies, as a dictionary key: its 128-bit digest, which
-    stands for its canonical key (see :mod:`cardjudge.rules.core.canonical` for the probability
-    that two different keys share a digest)."""
-
-    __slots__ = ()
-
-    def __new__(cls, state):
-        return int.__new__(cls, digest(state))
 
 
 def _what(obj) -> tuple:
@@ -192,7 +181,8 @@ class EngineDomain:
         return list(merged.values())
 
     def key(self, state) -> Hashable:
-        """The state's digest (what :class:`StateKey` holds), kept in the state's memo."""
+        """The state's 128-bit digest, which stands for its canonical key (see
+        :mod:`cardjudge.rules.core.canonical` for the probability that two keys share one)."""
         return digest(state)
 
     def identity(self, state, action) -> tuple:

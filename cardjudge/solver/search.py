@@ -206,9 +206,8 @@ class _Search:
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
         self.nodes = self.hits = 0
         self.depth = -1
-        # Each distinct key gets a small number once (its position in ``ids``); the tables below
-        # use it instead of the key, whose hash and equality are computed by Python code (and
-        # compare whole canonical keys). ``met`` finds the number, whether the goal holds, who
+        # Each distinct key gets a small number once (its position in ``ids``), which the tables
+        # below use instead of the key. ``met`` finds the number, whether the goal holds, who
         # acts and the options from the state object itself: the search meets the same objects
         # again at every budget (the domain remembers the states its actions lead to), which
         # then costs one look-up by id instead of the key, the goal and the domain's memos.
