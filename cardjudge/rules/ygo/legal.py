@@ -303,11 +303,26 @@ def _activation_candidates(s, player: str, fast: bool = False) -> list:
 
 
 def can_respond(s, player: str) -> bool:
-    """Whether ``player`` has any card with an ability of speed 2 or more usable from where it is.
+    """Whether ``player`` has any card with an ability of speed 2 or more usable from where it is,
+    and, when the window has nothing to answer (no window event, an empty chain), one that does
+    not answer an event (a "When ..." ability answers only those: see ``_matching_events``).
 
     When not, every window but the turn player's open Main Phase window with an empty chain
     (and the Battle Step's, for attacks) offers that player nothing but passing."""
-    return bool(_activation_candidates(s, player, True))
+    candidates = _activation_candidates(s, player, True)
+    if not candidates:
+        return False
+    if s.chain or s.get("window_events"):
+        return True
+    # The windows of a phase walk (a new phase drops the window events): saves listing them for
+    # a player whose only cards answer an event, such as a face-down Sakuretsu Armor.
+    memo = s._zone_memo  # made by _activation_candidates; the flag reads only the candidates
+    key = ("answers_only", player)
+    answers_only = memo.get(key)
+    if answers_only is None:
+        answers_only = memo[key] = all(ability.on for _zone, _oid, abilities in candidates
+                                       for ability, _speed in abilities)
+    return not answers_only
 
 
 def activations(s, player: str, kind: str) -> list[Action]:

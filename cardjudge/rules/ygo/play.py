@@ -189,8 +189,9 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         if kind == "open":
             # Passing it only hands the opponent the window before the phase ends: nothing the
             # checks above look at changes, so that window is looked at here, without them.
-            priority = flow.opponent(d, priority)
-            flow.set_window(d, "phase_end", priority)
+            first, second = d.players
+            priority = second if priority == first else first  # flow.opponent, inline
+            data["window"] = ("phase_end", priority, 0)  # flow.set_window, inline
             if legal.can_respond(d, priority):
                 choices = _window_actions(d, "phase_end", priority)
                 if choices:
