@@ -72,3 +72,17 @@ class Action:
     def signature(self) -> tuple:
         """The action without its per-listing id (equal for the same decision in any listing)."""
         return (self.player, self.kind, self.card_id, self.ability, self.costs, self.targets, self.position, self.payload)
+
+
+_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
+_IDS: list[str] = []  # a1, a2 ... made once
+
+
+def number_in_place(actions: list) -> list:
+    """Give ``actions`` the ids a1, a2 ... in order, in place, and return them: for a listing's
+    actions, made for it alone (numbering copies of them would cost a new Action each)."""
+    while len(_IDS) < len(actions):
+        _IDS.append(f"a{len(_IDS) + 1}")
+    for action, action_id in zip(actions, _IDS):
+        _set_id(action, action_id)
+    return actions

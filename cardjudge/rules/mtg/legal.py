@@ -15,7 +15,7 @@ from itertools import repeat
 from operator import is_
 from typing import NamedTuple
 
-from cardjudge.rules.core.actions import Action, CostPart
+from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
@@ -72,23 +72,9 @@ def _listing(s) -> list[Action]:
     else:
         player = s.get("priority") or s.active
         actions = priority_actions(s, player)
-    # the actions were made for this listing only: numbering them in place saves a copy
-    for action, action_id in zip(actions, _ids(len(actions))):
-        _set_id(action, action_id)
-    return actions
+    return number_in_place(actions)  # made for this listing only
 
 
-_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
-
-
-_IDS: list[str] = []
-
-
-def _ids(count: int) -> list[str]:
-    """The action ids a1, a2 ... up to ``count`` (made once)."""
-    while len(_IDS) < count:
-        _IDS.append(f"a{len(_IDS) + 1}")
-    return _IDS
 
 
 def verb(player: str, base: str) -> str:

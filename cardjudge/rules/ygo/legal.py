@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import attrgetter
 
-from cardjudge.rules.core.actions import Action, CostPart
+from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
@@ -637,21 +637,7 @@ def _listed(s) -> list:
         listed = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
         if listed is None:
             listed = raw_actions(s)
-        # the actions were made for this listing only: numbering them in place saves a copy each
-        for action, action_id in zip(listed, _ids(len(listed))):
-            _set_id(action, action_id)
-        cache["legal"] = listed
+        cache["legal"] = number_in_place(listed)
     return listed
 
 
-_set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
-
-
-_IDS: list[str] = []
-
-
-def _ids(count: int) -> list[str]:
-    """The action ids a1, a2 ... up to ``count`` (made once)."""
-    while len(_IDS) < count:
-        _IDS.append(f"a{len(_IDS) + 1}")
-    return _IDS
