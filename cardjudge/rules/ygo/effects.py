@@ -133,6 +133,12 @@ def special_summon(d: Draft, oid: int, player: str, position: str, source: int |
 
 def begin_resolution(d: Draft, link: Link) -> Resolving | None:
     """Start resolving the last link: None when it does nothing at all."""
+    steps = _effect_steps(d, link)
+    return None if steps is None else Resolving(link, steps, tuple(link.targets))
+
+
+def _effect_steps(d: Draft, link: Link) -> tuple | None:
+    """The effect steps the last link runs: None when it does nothing at all."""
     card = d.pool[link.card]
     ability = card.abilities[link.ability]
     source = d.objects.get(link.oid)
@@ -148,8 +154,16 @@ def begin_resolution(d: Draft, link: Link) -> Resolving | None:
         env = env_for(d, link.oid, link.controller, link.event)
         if not evaluate(ability.requires_on_resolve, env):
             return None
-    bound = tuple(link.targets)
-    return Resolving(link, ability.effect, bound)
+    return ability.effect
+
+
+def resolve_link(d: Draft, link: Link) -> None:
+    """Start resolving the last link and run its steps until they are done or one waits for a
+    choice: as ``begin_resolution`` then ``continue_resolution``, without building the
+    ``Resolving`` record that only a link waiting for a choice keeps."""
+    steps = _effect_steps(d, link)
+    if steps is not None:
+        _run_steps(d, link, steps, dict(link.targets))
 
 
 # A frozen effect step -> (op, body, the step as a plain dict), thawed once per distinct step
@@ -169,10 +183,14 @@ def _step_parts(step: tuple) -> tuple:
 
 def continue_resolution(d: Draft, resolving: Resolving) -> None:
     """Run effect steps until they are done or one waits for a choice."""
-    steps = list(resolving.steps)
+    _run_steps(d, resolving.link, resolving.steps, dict(resolving.bound))
+
+
+def _run_steps(d: Draft, link: Link, pending: tuple, bound: dict) -> None:
+    """Run the effect steps ``pending`` of ``link`` (names bound so far: ``bound``, changed in
+    place) until they are done or one waits for a choice, kept with the rest in ``resolving``."""
+    steps = list(pending)
     steps.reverse()  # a stack: the next step last
-    bound = dict(resolving.bound)
-    link = resolving.link
     while steps:
         outcome = run_step(d, link, steps.pop(), bound)
         if outcome is None:

@@ -283,22 +283,23 @@ def start_resolving(d: Draft) -> None:
 
 def resolve_next(d: Draft) -> None:
     """Resolve links until one waits for a choice or the chain is empty."""
-    while d.chain and "choice" not in d.game_data and d.winner is None:
+    data = d.game_data
+    while d.chain and "choice" not in data and d.winner is None:
         link = d.chain[-1]
-        resolving = d.game_data.get("resolving")
+        resolving = data.get("resolving")
         if resolving is None:
             next_step(d)
-            emit(d, Event("resolving", cards=(link.oid,) if link.oid in d.objects else (), player=link.controller,
-                          source=link.oid, reason="effect", method="negated" if link.negated else None))
-            resolving = effects.begin_resolution(d, link)
-        if resolving is not None:
+            emit(d, effects.new_event("resolving", (link.oid,) if link.oid in d.objects else (), link.controller,
+                                      "effect", link.oid, "negated" if link.negated else None))
+            effects.resolve_link(d, link)  # no Resolving record unless a step waits for a choice
+        else:
             effects.continue_resolution(d, resolving)
-        if "choice" in d.game_data:
+        if "choice" in data:
             return
-        d.game_data.pop("resolving", None)
+        data.pop("resolving", None)
         effects.finish_link(d, link)
         d.chain = d.chain[:-1]
-    if not d.chain and "choice" not in d.game_data:
+    if not d.chain and "choice" not in data:
         chain_resolved(d)
 
 
