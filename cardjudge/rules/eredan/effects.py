@@ -86,14 +86,20 @@ def modify(d, oid, changes: tuple, until: str, source, controller: str) -> None:
 
 def died(d, oid) -> None:
     """A character has just died: the "when its holder dies" parts of its cards fire."""
-    front = []
-    for card_oid in attached_to(d, oid):
+    d.pending = tuple(held_parts(d, oid, "holder_dies")) + tuple(d.pending)
+
+
+def held_parts(d, holder, when: str, **fields) -> list:
+    """The work of the parts with timing ``when`` of the cards ``holder`` holds, in their order
+    (``fields``: more fields of each Work)."""
+    parts = []
+    for card_oid in attached_to(d, holder):
         card = d.pool[d.objects[card_oid].card]
         for ability in card.abilities:
-            if ability.when == "holder_dies":
-                front.append(Work("part", card_oid, card.name, ability.index, controller=d.objects[card_oid].owner,
-                                  holder=oid))
-    d.pending = tuple(front) + tuple(d.pending)
+            if ability.when == when:
+                parts.append(Work("part", card_oid, card.name, ability.index, controller=d.objects[card_oid].owner,
+                                  holder=holder, **fields))
+    return parts
 
 
 def leave_play(d, card_oid) -> None:

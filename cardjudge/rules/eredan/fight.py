@@ -10,7 +10,7 @@ from cardjudge.rules.eredan import effects
 from cardjudge.rules.eredan.cards import attach_mode, card_type, lifetime
 from cardjudge.rules.eredan.options import option
 from cardjudge.rules.eredan.records import Played, Work
-from cardjudge.rules.eredan.views import alive, attached_to, cdef, fighter_of
+from cardjudge.rules.eredan.views import alive, cdef, fighter_of
 from cardjudge.rules.eredan.work import push_front, run, step
 
 
@@ -39,14 +39,7 @@ def play_card(d, card_oid, target) -> None:
     status[player] = ("chain", name) if cdef(d, new.oid)["chain"] else "done"
     d.game_data["play"] = tuple(sorted(status.items()))
     # "si votre personnage joue un Sort": parts of the cards its fighter holds
-    front = []
-    for holder_card in attached_to(d, by):
-        card = d.pool[d.objects[holder_card].card]
-        for ability in card.abilities:
-            if ability.when == "holder_plays":
-                front.append(Work("part", holder_card, card.name, ability.index, controller=d.objects[holder_card].owner,
-                                  holder=by, index=len(played)))
-    push_front(d, front)
+    push_front(d, effects.held_parts(d, by, "holder_plays", index=len(played)))
     run(d)
     _next_to_play(d, player)
 
