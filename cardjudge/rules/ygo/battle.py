@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardjudge.rules.core.events import new_event
 from cardjudge.rules.ygo import effects, flow
 from cardjudge.rules.ygo.views import chars
 
@@ -14,7 +15,7 @@ def declare_attack(d, attacker: int, target: int | None, lp_cost: int) -> None:
     d.update(attacker, flags=d.objects[attacker].flags | {"attacked_this_turn"})
     d.game_data["attack"] = (attacker, target)
     d.game_data["window_events"] = ()
-    flow.emit(d, effects.new_event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
+    flow.emit(d, new_event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
                                    player=player, reason="battle", source=attacker))
     flow.set_window(d, "attack", d.active, 0)
 
@@ -56,14 +57,14 @@ def damage_calculation(d) -> None:
     atk = chars(d, attacker).atk or 0
     if target is None:
         effects.change_lp(d, defending_player, -atk)
-        flow.emit(d, effects.new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
+        flow.emit(d, new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
                                        source=attacker))
         end_attack(d)
         return
     defender = d.objects[target]
     if not defender.face_up:
         d.update(target, face_up=True)
-        flow.emit(d, effects.new_event("flipped", cards=(target,), player=defender.controller, reason="battle",
+        flow.emit(d, new_event("flipped", cards=(target,), player=defender.controller, reason="battle",
                                        source=attacker))
     defender = d.objects[target]
     destroyed = []

@@ -9,10 +9,9 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 
 from __future__ import annotations
 
-from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.events import new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
-from cardjudge.rules.core.records import record_maker
 from cardjudge.rules.core.state import Draft, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
@@ -24,9 +23,6 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 # ------------------------------------------------------------------ moving cards
 
-# The events of the Yu-Gi-Oh rules are made through a slots twin of Event (a move emits two or
-# three of them); ``flow.emit`` adds their labels and step.
-new_event = record_maker(Event, ("kind", "cards", "player", "reason", "source", "method", "from_zone", "to_zone"))
 
 
 def redirected_to_banish(s, oid: int) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from cardjudge.rules.core.events import Event
+from cardjudge.rules.core.events import Event, new_event
 from cardjudge.rules.core.lasting import tick
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.core.state import Draft
@@ -289,7 +289,7 @@ def resolve_next(d: Draft) -> None:
         resolving = data.get("resolving")
         if resolving is None:
             next_step(d)
-            emit(d, effects.new_event("resolving", (link.oid,) if link.oid in d.objects else (), link.controller,
+            emit(d, new_event("resolving", (link.oid,) if link.oid in d.objects else (), link.controller,
                                       "effect", link.oid, "negated" if link.negated else None))
             effects.resolve_link(d, link)  # no Resolving record unless a step waits for a choice
         else:

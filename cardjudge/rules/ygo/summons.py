@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardjudge.rules.core.events import new_event
 from cardjudge.rules.ygo import effects, flow
 from cardjudge.rules.ygo.views import card_def
 
@@ -26,7 +27,7 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
     if set_face_down:
         new = d.move(oid, "monsters", controller=player, face_up=False, position="defense",
                      summon_type=None, flags=frozenset({"set_this_turn"}))
-        flow.emit(d, effects.new_event("set", cards=(new.oid,), player=player, reason="rule"))
+        flow.emit(d, new_event("set", cards=(new.oid,), player=player, reason="rule"))
         flow.set_window(d, "open", d.active)
         return
     new = d.move(oid, "monsters", controller=player, face_up=True, position="attack",
@@ -48,7 +49,7 @@ def start_summon(d, oid: int, method: str) -> None:
     """The monster is being Summoned: the window for "when a monster would be Summoned"."""
     d.game_data["summoning"] = (oid, method)
     d.game_data["window_events"] = ()
-    flow.emit(d, effects.new_event("summoning", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+    flow.emit(d, new_event("summoning", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                    method=method))
     flow.set_window(d, "summon", d.active, 0)
 
@@ -62,9 +63,9 @@ def complete_summon(d) -> None:
     oid, method = summoning
     flow.next_step(d)
     if method == "flip":
-        flow.emit(d, effects.new_event("flipped", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+        flow.emit(d, new_event("flipped", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                        method="flip"))
-    flow.emit(d, effects.new_event("summoned", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+    flow.emit(d, new_event("summoned", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                    method=method))
 
 
@@ -83,4 +84,4 @@ def set_spell_trap(d, oid: int, lp_costs: int) -> None:
         for old in d.zone(obj.controller, "field_spell"):
             effects.move(d, old, "graveyard", "rule")
     new = d.move(oid, zone, controller=obj.controller, face_up=False, flags=frozenset({"set_this_turn"}))
-    flow.emit(d, effects.new_event("set", cards=(new.oid,), player=obj.controller, reason="rule"))
+    flow.emit(d, new_event("set", cards=(new.oid,), player=obj.controller, reason="rule"))
