@@ -8,7 +8,8 @@ is the ratio of nodes without the table to nodes with it (what the table saves).
 
 Each search starts from a freshly loaded position, so no derived value is reused between runs;
 the figure kept is the fastest of ``--repeat`` runs. ``--profile NAME`` prints a cProfile of
-``--repeat`` searches of that puzzle instead (the loading of the position left out).
+``--repeat`` searches of that puzzle instead (the loading of the position left out); run it with
+``CARDJUDGE_PURE=1``, as the profiler does not see into compiled modules.
 
 ``--exhaust SECONDS`` adds, for each example position of ``examples/``, a search of every line of
 the current turn up to ``--max-actions`` (a goal that never holds), stopped after SECONDS: the
@@ -27,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
 
-from cardjudge import load_position
+from cardjudge import load_position, native
 from cardjudge.solver.combos import EngineDomain
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import search_lines
@@ -82,8 +83,8 @@ def main(argv=None) -> int:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return 0
 
-    print(f"Python {platform.python_version()} on {platform.machine()}, max {args.max_actions} actions, "
-          f"fastest of {args.repeat} runs")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {native.install().describe()}, "
+          f"max {args.max_actions} actions, fastest of {args.repeat} runs")
     head = ("puzzle", "answer", "nodes", "states", "s", "states/s", "nodes (no TT)", "states/s (no TT)", "ratio")
     print(f"{head[0]:<24} {head[1]:<9} {head[2]:>7} {head[3]:>7} {head[4]:>7} {head[5]:>9} "
           f"{head[6]:>13} {head[7]:>16} {head[8]:>6}")

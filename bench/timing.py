@@ -51,5 +51,8 @@ def median_fastest_ms(call, state, repeat: int, before=None) -> tuple[float, flo
 
 
 def machine() -> str:
-    """The Python version and the machine the figures were measured on."""
-    return f"Python {platform.python_version()} on {platform.machine()}"
+    """The Python version, the machine the figures were measured on, and how much of the package
+    ran compiled."""
+    from cardjudge import native
+
+    return f"Python {platform.python_version()} on {platform.machine()}, {native.install().describe()}"

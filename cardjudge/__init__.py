@@ -9,6 +9,10 @@ Public API (contract section 2)::
     print(to_dict(state))
 """
 
+from cardjudge import native
+
+native.install()  # before any compiled module is imported: an edited source must not be shadowed
+
 from cardjudge.cards.loader import CardPool, load_cards
 from cardjudge.errors import InputError
 from cardjudge.rules.core.actions import Action

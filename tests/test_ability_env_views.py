@@ -15,7 +15,10 @@ def test_game_views_keep_the_core_constructors():
     for views in (ygo_views.VIEWS, mtg_views.VIEWS):
         for role, base in bases.items():
             assert getattr(views, role).__init__ is base.__init__, (views, role)
-    assert Env.__init__.__code__.co_names == ("vars", "subject")
+    # Env's constructor sets its two slots from its arguments and nothing else
+    variables, subject = {"x": 1}, object()
+    env = Env(variables, subject)
+    assert Env.__slots__ == ("vars", "subject") and env.vars is variables and env.subject is subject
 
 
 def test_ability_env_binds_the_same_views_as_their_constructors():

@@ -125,7 +125,7 @@ def _solve_one(slot: Slot, class_of: dict) -> list[dict]:
         del picked[size:]
 
     fill(0, 0)
-    del fill  # a nested function that calls itself is a reference cycle: left for the collector otherwise
+    fill = None  # a nested function that calls itself is a reference cycle: left for the collector otherwise
     solutions.sort(key=lambda s: [tuple(map(str, s[slot.name]))])
     return solutions
 
