@@ -35,6 +35,7 @@ from cardjudge.solver.search import search_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "examples" / "puzzles"
+GAMES = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic", "eredan": "Eredan"}  # a puzzle file's prefix -> its game
 
 
 def puzzle(path: Path):
@@ -88,7 +89,7 @@ def main(argv=None) -> int:
     head = ("puzzle", "answer", "nodes", "states", "s", "states/s", "nodes (no TT)", "states/s (no TT)", "ratio")
     print(f"{head[0]:<24} {head[1]:<9} {head[2]:>7} {head[3]:>7} {head[4]:>7} {head[5]:>9} "
           f"{head[6]:>13} {head[7]:>16} {head[8]:>6}")
-    total_states = total_seconds = 0.0
+    totals: dict = {}  # game -> [states, seconds] with the table
     for path in paths:
         with_tt = best_of(path, args.max_actions, True, args.repeat)
         without = best_of(path, args.max_actions, False, args.repeat)
@@ -97,12 +98,14 @@ def main(argv=None) -> int:
         rate = s.states / s.seconds if s.seconds else float("nan")
         rate_no = without.stats.states / without.stats.seconds if without.stats.seconds else float("nan")
         ratio = without.stats.nodes / s.nodes if s.nodes else float("nan")
-        total_states += s.states
-        total_seconds += s.seconds
+        game = totals.setdefault(GAMES.get(path.stem.split("-")[0], "other"), [0, 0.0])
+        game[0] += s.states
+        game[1] += s.seconds
         print(f"{path.stem:<24} {answer:<9} {s.nodes:>7} {s.states:>7} {s.seconds:>7.3f} {rate:>9.0f} "
               f"{without.stats.nodes:>13} {rate_no:>16.0f} {ratio:>6.2f}")
-    print(f"all puzzles: {total_states:.0f} states in {total_seconds:.3f} s = "
-          f"{total_states / total_seconds:.0f} distinct states per second (with the table)")
+    for game, (states, seconds) in totals.items():
+        print(f"{game} puzzles: {states} states in {seconds:.3f} s = "
+              f"{states / seconds:.0f} distinct states per second (with the table)")
     if args.exhaust:
         exhaust(args.max_actions, args.exhaust)
     return 0
