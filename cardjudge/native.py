@@ -36,6 +36,8 @@ class Status:
         """One line for people: how much of the package runs compiled."""
         if not self.compiled and not self.from_source:
             return "plain Python (no compiled core was built)"
+        if not self.compiled:
+            return f"plain Python ({self.reason}; {len(self.from_source)} compiled modules left unused)"
         text = f"{len(self.compiled)} modules compiled"
         if self.from_source:
             text += f", {len(self.from_source)} run from their source ({self.reason})"

@@ -51,6 +51,7 @@ def test_pure_runs_every_module_from_its_source(tmp_path):
     manifest = _package(tmp_path, "x = 1\n", "x = 1\n")
     status = native.status_of(manifest, tmp_path, pure=True)
     assert status.compiled == [] and status.from_source == ["pkg.mod"]
+    assert status.describe().startswith("plain Python (CARDJUDGE_PURE is set")
 
 
 def test_no_build_means_plain_python(tmp_path):
