@@ -36,7 +36,7 @@ def test_a_module_edited_since_the_build_runs_from_its_source(tmp_path):
     spec = native.FromSource(set(status.from_source), tmp_path).find_spec("pkg.mod")
     assert spec.origin == str(tmp_path / "pkg" / "mod.py")
     assert native.FromSource(set(status.from_source), tmp_path).find_spec("pkg.other") is None
-    assert "1 run from their source" in status.describe()
+    assert "changed since the build" in status.describe()
 
 
 def test_a_module_removed_since_the_build_is_not_found(tmp_path):
