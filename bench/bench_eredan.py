@@ -9,10 +9,9 @@ combo search on ``examples/eredan-combo.yaml`` in each chance mode.
 from __future__ import annotations
 
 import argparse
-import platform
 import sys
 
-from timing import ROOT, median_ms  # first: it puts this checkout on sys.path
+from timing import ROOT, machine, median_ms  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, find_combos, legal_actions, list_chains, load_position
 
@@ -21,7 +20,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
-    print(f"{platform.processor() or platform.machine()}, Python {sys.version.split()[0]}")
+    print(machine())
     fight = load_position(ROOT / "examples" / "eredan-fight.yaml")
     play = apply(fight, legal_actions(fight)[0])
     for name, state in (("fight_choice", fight), ("play", play)):

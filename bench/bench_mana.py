@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cardjudge import native  # noqa: E402
 from cardjudge.rules.mtg import mana  # noqa: E402
 from cardjudge.rules.mtg.mana import COLORS, ManaSource, can_pay, max_x, parse_mana_cost, payments  # noqa: E402
 
@@ -69,7 +70,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21)
     arguments = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, median of {arguments.repeat} runs")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {native.install().describe()}, "
+          f"median of {arguments.repeat} runs")
     cost = parse_mana_cost("{2}{W}{U}")
     fireball = parse_mana_cost("{X}{R}")
     for count, interchangeable in [(16, False), (16, True), (24, False), (24, True)]:
