@@ -2,7 +2,7 @@
 
 The modules of the rules engines and of the solver (``cardjudge/rules``, ``cardjudge/solver``)
 are compiled to C extension modules with Cython, as they are, without type declarations: the
-same Python code runs about twice as fast. The build is optional: without a C compiler, or with
+same Python code runs about 1.6 times as fast. The build is optional: without a C compiler, or with
 ``CARDJUDGE_PURE=1`` set at install time, the package installs and runs as plain Python.
 
 Next to the compiled modules the build writes ``cardjudge/compiled.json``, the SHA-256 of each
