@@ -68,7 +68,7 @@ def best_of(path: Path, max_actions: int, transpositions: bool, repeat: int):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (fastest kept)")
+    parser.add_argument("--repeat", type=int, default=9, help="runs per figure (fastest kept)")
     parser.add_argument("--max-actions", type=int, default=3, help="bound of counted actions")
     parser.add_argument("--profile", metavar="NAME", help="profile --repeat searches of this puzzle")
     parser.add_argument("--exhaust", type=float, metavar="SECONDS", help="also search the example positions exhaustively")
