@@ -12,22 +12,21 @@ import yaml
 from cardjudge import apply, load_position, to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCEPTANCE = Path(os.environ.get("CARDJUDGE_ACCEPTANCE", "/work/shared/acceptance/cases"))
+# the positions of the shared acceptance cases, copied into the checkout (tests read nothing outside it)
+STARTS = ROOT / "tests" / "data" / "starts"
 EXAMPLES = int(os.environ.get("CARDJUDGE_PROPERTY_EXAMPLES", "30"))
 
 
 def start_positions(game: str) -> dict[str, dict]:
     """The example positions ``examples/<game>-*.yaml`` and the positions of the acceptance cases
-    ``<game>-*.yaml`` (named ``acceptance/<file>``), by name."""
+    ``tests/data/starts/<game>-*.yaml`` (named ``acceptance/<file>``), by name."""
     found: dict[str, dict] = {}
     for path in sorted(glob.glob(str(ROOT / "examples" / f"{game}-*.yaml"))):
         with open(path, encoding="utf-8") as fh:
             found[Path(path).name] = yaml.safe_load(fh)
-    for path in sorted(glob.glob(str(ACCEPTANCE / f"{game}-*.yaml"))):
+    for path in sorted(glob.glob(str(STARTS / f"{game}-*.yaml"))):
         with open(path, encoding="utf-8") as fh:
-            case = yaml.safe_load(fh)
-        if isinstance(case, dict) and isinstance(case.get("position"), dict):
-            found["acceptance/" + Path(path).name] = case["position"]
+            found["acceptance/" + Path(path).name] = yaml.safe_load(fh)
     return found
 
 
