@@ -385,7 +385,7 @@ def combos(
 @click.argument("files", nargs=-1, required=True, metavar="FILES...")
 @json_option
 def validate(files: Sequence[str], as_json: bool) -> None:
-    """Check card files (top-level cards:) and position files (players:); folders are searched for *.yaml, *.yml and *.json."""
+    """Check card files (top-level cards:), position files (players:) and puzzle files (puzzle:); folders are searched for *.yaml, *.yml and *.json."""
     cj = _api()
     reports = [_validate_one(cj, path) for path in _expand(files)]
     failed = [report for report in reports if not report["ok"]]
@@ -424,7 +424,11 @@ def _validate_one(cj, path: str) -> dict[str, Any]:
         if Path(path).is_dir():
             raise InputError("no .yaml, .yml or .json file in this folder", path)
         data = load_file(path)
-        if isinstance(data, Mapping) and "players" in data:
+        if isinstance(data, Mapping) and "puzzle" in data and "players" not in data:
+            report["kind"] = "puzzle"
+            found = cj.load_puzzle(path)
+            report["detail"] = f"puzzle, {found.game}, goal {found.goal}"
+        elif isinstance(data, Mapping) and "players" in data:
             report["kind"] = "position"
             state = cj.load_position(path)
             report["detail"] = f"position, {cj.to_dict(state).get('game') or data.get('game')}"
@@ -603,6 +607,116 @@ def _to_yaml(document: Any, header: Sequence[str] = ()) -> str:
     out = io.StringIO()
     yaml.dump(node, out)
     return out.getvalue()
+
+
+# --- puzzle ---------------------------------------------------------------------------------
+
+
+@cli.group()
+def puzzle() -> None:
+    """Puzzle files (a position, a goal, the solution): solve and check them."""
+
+
+_limit_nodes_option = click.option("--limit-nodes", type=click.IntRange(min=1), default=None,
+                                   help="Stop each search after this many nodes (default 2,000,000).")
+_limit_seconds_option = click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+                                     help="Stop each search after this many seconds (default 120).")
+_progress_option = click.option("--progress/--no-progress", default=None,
+                                help="Show the search's progress on stderr (default: when stderr is a terminal).")
+
+
+def _reporter(progress: bool | None):
+    from cardjudge.progress import SearchProgress, stderr_is_terminal
+
+    live = stderr_is_terminal()
+    return SearchProgress(live) if (live if progress is None else progress) else None
+
+
+def _solution_json(solution) -> dict[str, Any]:
+    data = solution.line.to_dict(lambda action: action.to_dict())
+    data["variants"] = solution.variants
+    return data
+
+
+def _echo_solution(title: str, solution) -> None:
+    merged = f", stands for {solution.variants} lines found" if solution.variants > 1 else ""
+    click.echo(f"{title} ({solution.length} action{'s' if solution.length != 1 else ''}{merged}):")
+    for text in solution.line.explain("   "):
+        click.echo(text)
+
+
+@puzzle.command("solve")
+@click.argument("file", metavar="FILE")
+@click.option("--all", "all_solutions", is_flag=True,
+              help="Every distinct solution of the shortest length (the same decisions in another order or at another moment, or with interchangeable copies, are one).")
+@_limit_nodes_option
+@_limit_seconds_option
+@_progress_option
+@json_option
+def puzzle_solve(file: str, all_solutions: bool, limit_nodes: int | None, limit_seconds: float | None,
+                 progress: bool | None, as_json: bool) -> None:
+    """Find the shortest solutions of the puzzle in FILE (within its max_actions)."""
+    cj = _api()
+    found = cj.load_puzzle(file)
+    reporter = _reporter(progress)
+    try:
+        result = cj.solve_puzzle(found, all_solutions=all_solutions, limit_nodes=limit_nodes,
+                                 limit_seconds=limit_seconds, progress=reporter)
+    finally:
+        if reporter is not None:
+            reporter.close()
+    stats = {"nodes": result.stats.nodes, "states": result.stats.states, "seconds": round(result.stats.seconds, 3)}
+    if as_json:
+        _echo_json({"puzzle": found.name, "goal": found.goal, "found": result.found, "complete": result.complete,
+                    "reason": result.reason, "stats": stats,
+                    "solutions": [_solution_json(solution) for solution in result.solutions]})
+        return
+    click.echo(f"puzzle: {found.name} ({found.game}), goal: {found.goal}, opponent: {found.opponent}, "
+               f"at most {found.max_actions} actions")
+    for number, solution in enumerate(result.solutions, 1):
+        _echo_solution(f"solution {number}", solution)
+    if not result.solutions:
+        click.echo("no solution found")
+    click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
+    click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
+
+
+@puzzle.command("check")
+@click.argument("files", nargs=-1, required=True, metavar="FILES...")
+@_limit_nodes_option
+@_limit_seconds_option
+@_progress_option
+@json_option
+def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: float | None,
+                 progress: bool | None, as_json: bool) -> None:
+    """Check that each puzzle's stored solution replays, reaches the goal (against every answer
+    for adversarial puzzles) and is the only solution; exit 1 with the reason when one is not.
+    Folders are searched for *.yaml and *.yml."""
+    cj = _api()
+    reports = []
+    for path in [p for p in _expand(files) if not p.endswith(".json")]:
+        reporter = _reporter(progress)
+        try:
+            result = cj.check_puzzle(path, limit_nodes=limit_nodes, limit_seconds=limit_seconds, progress=reporter)
+        finally:
+            if reporter is not None:
+                reporter.close()
+        reports.append((path, result))
+        if not as_json:
+            click.echo(f"{'OK  ' if result.ok else 'FAIL'} {path}: {result.reason} ({result.seconds:.2f} s)")
+            if result.other is not None:
+                _echo_solution("   the other solution", result.other)
+    failed = [path for path, result in reports if not result.ok]
+    if as_json:
+        _echo_json({"ok": not failed, "puzzles": [
+            {"path": path, "ok": result.ok, "reason": result.reason, "replays": result.replays,
+             "reaches_goal": result.reaches_goal, "unique": result.unique, "solutions_found": result.solutions_found,
+             "other": _solution_json(result.other) if result.other is not None else None,
+             "seconds": round(result.seconds, 3)} for path, result in reports]})
+    elif len(reports) > 1:
+        click.echo(f"{len(reports)} puzzles checked, {len(failed)} failed")
+    if failed:
+        raise click.exceptions.Exit(1)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
