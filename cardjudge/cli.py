@@ -719,6 +719,68 @@ def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: f
         raise click.exceptions.Exit(1)
 
 
+@puzzle.command("import")
+@click.argument("files", nargs=-1, required=True, metavar="FILES.pzl...")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="Folder to write the puzzle files to (one NAME.yaml per NAME.pzl).")
+@click.option("--max-actions", type=click.IntRange(min=0), default=6, show_default=True,
+              help="The longest solution searched for.")
+@click.option("--report", is_flag=True,
+              help="Write nothing: say how many of the files import and which cards would unlock the most.")
+@_limit_nodes_option
+@_limit_seconds_option
+@json_option
+def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: bool, limit_nodes: int | None,
+                  limit_seconds: float | None, as_json: bool) -> None:
+    """Import Forge puzzles (.pzl; folders are searched): each becomes a puzzle file whose
+    stored solution is the shortest line found. A puzzle whose cards the library lacks is
+    refused with one line naming each missing card."""
+    from cardjudge.solver.forge_import import import_pzl, import_report, pzl_files
+    from cardjudge.solver.puzzles import save_puzzle
+
+    paths = pzl_files(files)
+    if report:
+        found = import_report(paths)
+        if as_json:
+            _echo_json({"files": found.files, "importable": found.importable, "refused": found.refused,
+                        "missing": found.missing, "unlocking": [{"card": card, "unlocks": count}
+                                                                for card, count in found.unlocking]})
+            return
+        click.echo(f"{found.files} puzzles: {len(found.importable)} import, {len(found.missing)} lack cards, "
+                   f"{sum(found.refused.values())} use what the importer cannot read")
+        for path in found.importable:
+            click.echo(f"   imports: {path}")
+        for reason, count in sorted(found.refused.items(), key=lambda item: -item[1]):
+            click.echo(f"   {count:4} refused: {reason}")
+        if found.unlocking:
+            click.echo("cards that unlock the most (added in this order; puzzles each completes):")
+            total = 0
+            for card, count in found.unlocking:
+                total += count
+                click.echo(f"   {card}: +{count} ({total})")
+        return
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    written, failures = [], []
+    for path in paths:
+        try:
+            imported = import_pzl(path, max_actions=max_actions, limit_nodes=limit_nodes,
+                                  limit_seconds=limit_seconds if limit_seconds is not None else 120.0)
+        except InputError as exc:
+            failures.append({"path": str(path), "error": _input_error_text(exc)})
+            if not as_json:
+                click.echo(f"{PROG}: {_input_error_text(exc)}", err=True)
+            continue
+        target = Path(out_dir) / f"{Path(path).stem}.yaml"
+        save_puzzle(imported, target)
+        written.append({"path": str(path), "puzzle": str(target), "length": imported.solution["length"]})
+        if not as_json:
+            click.echo(f"imported {path} -> {target} (solution of {imported.solution['length']} actions)")
+    if as_json:
+        _echo_json({"ok": not failures, "written": written, "refused": failures})
+    if failures:
+        raise click.exceptions.Exit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console entry point of ``cardjudge``."""
     cli.main(args=list(argv) if argv is not None else None, prog_name=PROG)

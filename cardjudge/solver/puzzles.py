@@ -518,6 +518,7 @@ def save_puzzle(puzzle: "Puzzle | dict", path: "str | Path") -> None:
 
 def new_puzzle(state, goal: str, line: Line | None, **meta) -> Puzzle:
     """A Puzzle of ``state`` (written with ``to_dict``) whose stored solution is ``line``."""
+    meta.pop("game", None)
     position = to_dict(state)
     solution = solution_dict(line) if line is not None else None
     if line is None:
