@@ -781,6 +781,58 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
         raise click.exceptions.Exit(1)
 
 
+@puzzle.command("generate")
+@click.option("--game", type=click.Choice(["ygo", "mtg"]), required=True, help="The game of the puzzles.")
+@click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
+@click.option("--goal", default="win", show_default=True, help="The goal (win: a line that deals the opponent's life this turn).")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles, whatever the workers.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True, help="The solution length: easy 2, medium 3, hard 4-5 actions.")
+@click.option("--max-actions", type=click.IntRange(min=1), default=None, help="The longest solution wanted.")
+@click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True)
+@click.option("--method", type=click.Choice(["constructive", "random"]), default="constructive", show_default=True, help="constructive: a random line played forward sets the goal; random: random boards filtered by the solver.")
+@click.option("--max-candidates", type=click.IntRange(min=1), default=None, help="Give up after this many candidates (default 200 per puzzle).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, help="Write each puzzle to DIR/NAME.yaml.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the cores).")
+@click.option("--ray", "ray_address", default=None, metavar="ADDRESS", help="Run on a Ray cluster at ADDRESS ('local' starts one here; needs cardjudge[ray]).")
+@click.option("--progress/--no-progress", default=None, help="Show progress on stderr (default: when stderr is a terminal).")
+@json_option
+def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: int, difficulty: str,
+                    max_actions: int | None, opponent: str, method: str, max_candidates: int | None,
+                    out_dir: str | None, workers: int | None, ray_address: str | None, progress: bool | None,
+                    as_json: bool) -> None:
+    """Generate puzzles with a proved unique solution from a card pool, rated by their metrics."""
+    from cardjudge.progress import GenerationProgress, stderr_is_terminal, summary_table
+    from cardjudge.solver.generate import generate_puzzles
+    from cardjudge.solver.puzzles import puzzle_dict, save_puzzle
+    from cardjudge.solver.workers import default_workers
+
+    workers = workers or default_workers()
+    live = stderr_is_terminal()
+    reporter = GenerationProgress(live, count) if (live if progress is None else progress) else None
+    try:
+        result = generate_puzzles(pool, game=game, goal=goal, count=count, seed=seed, difficulty=difficulty,
+                                  max_actions=max_actions, opponent=opponent, method=method, workers=workers,
+                                  max_candidates=max_candidates, ray=ray_address, progress=reporter)
+    finally:
+        if reporter is not None:
+            reporter.close()
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        for found in result.puzzles:
+            save_puzzle(found, Path(out_dir) / f"{found.name}.yaml")
+    if as_json:
+        _echo_json({"puzzles": [puzzle_dict(found) for found in result.puzzles], "tried": result.tried,
+                    "rejected": dict(result.rejected), "seconds": round(result.seconds, 3), "workers": workers})
+    else:
+        for text in summary_table(result):
+            click.echo(text)
+    if len(result.puzzles) < count:
+        click.echo(f"{PROG}: only {len(result.puzzles)} of {count} puzzles found in {result.tried} candidates",
+                   err=True)
+        raise click.exceptions.Exit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console entry point of ``cardjudge``."""
     cli.main(args=list(argv) if argv is not None else None, prog_name=PROG)
