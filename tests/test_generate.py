@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import functools
 import os
-import signal
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +15,7 @@ from cardjudge.cli import cli
 from cardjudge.solver.generate import make_candidate, request_for
 from cardjudge.solver.puzzles import dump_puzzle, load_puzzle, puzzle_dict
 from cardjudge.solver.workers import judge_candidates
+from ray_jobs import dies_once
 
 
 def _dicts(result) -> list:
@@ -52,19 +51,11 @@ def test_same_seed_same_puzzles_whatever_the_workers():
     assert _dicts(other) != _dicts(one)
 
 
-def _dies_once(marker: str, request, number):
-    """make_candidate, except that the process judging candidate 2 is killed the first time."""
-    if number == 2 and not os.path.exists(marker):
-        Path(marker).write_text("killed")
-        os.kill(os.getpid(), signal.SIGKILL)
-    return make_candidate(request, number)
-
-
 def test_a_killed_worker_does_not_change_the_batch(tmp_path):
     request = request_for("ygo", difficulty="medium", seed=11)
     alone = [outcome for batch in judge_candidates(request, 8, 4, workers=1) for outcome in batch]
     marker = str(tmp_path / "killed")
-    job = functools.partial(_dies_once, marker)
+    job = functools.partial(dies_once, marker)
     shared = [outcome for batch in judge_candidates(request, 8, 4, workers=2, job=job) for outcome in batch]
     assert os.path.exists(marker)  # a worker did die
     assert [o.number for o in shared] == list(range(8))
