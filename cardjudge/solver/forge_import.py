@@ -91,23 +91,25 @@ def import_report(paths, top: int = 45) -> ImportReport:
 
 
 def _unlocking(missing: dict, top: int) -> list[tuple[str, int]]:
-    """Cards chosen one at a time, each the one that completes the most puzzles together with
-    those chosen before (ties: the card missing from the most puzzles, then by name)."""
+    """Cards in the order that completes puzzles soonest, each with how many puzzles it
+    completes (together with the cards before it): the puzzle that lacks the fewest cards still
+    missing is taken next (ties: the one whose cards are missing from the most puzzles), its
+    cards added most wanted first."""
     needs = {path: set(cards) for path, cards in missing.items()}
-    frequency = Counter(card for cards in needs.values() for card in cards)
     chosen: list[tuple[str, int]] = []
     while needs and len(chosen) < top:
-        completed = Counter(next(iter(cards)) for cards in needs.values() if len(cards) == 1)
-        best = min(frequency, key=lambda card: (-completed.get(card, 0), -frequency[card], card))
-        unlocked = completed.get(best, 0)
-        chosen.append((best, unlocked))
-        for path in list(needs):
-            needs[path].discard(best)
-            if not needs[path]:
-                del needs[path]
         frequency = Counter(card for cards in needs.values() for card in cards)
-        if not frequency:
-            break
+        nearest = min(needs, key=lambda path: (len(needs[path]), -sum(frequency[c] for c in needs[path]), path))
+        for card in sorted(needs[nearest], key=lambda card: (-frequency[card], card)):
+            completed = 0
+            for path in list(needs):
+                needs[path].discard(card)
+                if not needs[path]:
+                    del needs[path]
+                    completed += 1
+            chosen.append((card, completed))
+            if len(chosen) >= top:
+                break
     return chosen
 
 

@@ -17,6 +17,7 @@ from typing import Callable, Iterator
 from cardjudge.errors import InputError
 
 MAX_RESTARTS = 5
+PROCESS_RUN = 16  # candidates a worker judges per task: the hand-over costs little beside them
 
 
 def default_workers() -> int:
@@ -49,23 +50,46 @@ def judge_candidates(request, limit: int, batch: int, workers: int = 1, ray: str
         for start in range(0, limit, batch):
             yield [job(request, number) for number in range(start, min(limit, start + batch))]
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    restarts = 0
+    size = max(batch, workers * PROCESS_RUN)
+    batches = [[tuple(range(at, min(stop, at + PROCESS_RUN))) for at in range(start, stop, PROCESS_RUN)]
+               for start in range(0, limit, size) for stop in (min(limit, start + size),)]
+    pool = [ProcessPoolExecutor(max_workers=workers)]
+    restarts = [0]
+    futures: dict = {}  # run -> its future, for the batches in flight
+    done: dict = {}  # run -> its outcomes
+
+    def submit(runs) -> None:
+        for run in runs:
+            if run not in done and run not in futures:
+                futures[run] = pool[0].submit(_judge_run, job, request, run)
+
+    def restart() -> None:
+        restarts[0] += 1
+        if restarts[0] > MAX_RESTARTS:
+            raise InputError(f"worker processes died {restarts[0]} times; giving up")
+        pool[0].shutdown(wait=False, cancel_futures=True)
+        pool[0] = ProcessPoolExecutor(max_workers=workers)
+        futures.clear()
+
     try:
-        for start in range(0, limit, batch):
-            numbers = list(range(start, min(limit, start + batch)))
-            done: dict = {}
-            while len(done) < len(numbers):
-                futures = {number: pool.submit(job, request, number) for number in numbers if number not in done}
+        for index, runs in enumerate(batches):
+            # the next batch is handed out before this one is waited for: no worker idles at the join
+            for ahead in batches[index:index + 2]:
+                submit(ahead)
+            while not all(run in done for run in runs):
                 try:
-                    for number, future in futures.items():
-                        done[number] = future.result()
+                    for run in runs:
+                        if run not in done:
+                            done[run] = futures.pop(run).result()
                 except BrokenProcessPool:
-                    restarts += 1
-                    if restarts > MAX_RESTARTS:
-                        raise InputError(f"worker processes died {restarts} times; giving up") from None
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    pool = ProcessPoolExecutor(max_workers=workers)
-            yield [done[number] for number in numbers]
+                    restart()
+                    for ahead in batches[index:index + 2]:
+                        submit(ahead)
+            yield [outcome for run in runs for outcome in done.pop(run)]
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool[0].shutdown(wait=False, cancel_futures=True)
+
+
+def _judge_run(job: Callable, request, numbers) -> list:
+    """The outcomes of a run of consecutive candidates, judged in one worker."""
+    return [job(request, number) for number in numbers]
