@@ -155,3 +155,21 @@ def test_a_copy_of_a_puzzle_round_trips_through_its_file(tmp_path):
     path.write_text(dump_puzzle(puzzle), encoding="utf-8")
     again = load_puzzle(str(path))
     assert again.solution == puzzle.solution and again.goal == puzzle.goal and again.position == puzzle.position
+
+
+def test_chance_worst_needs_an_answer_to_every_roll():
+    # Eredan: the stored strategy answers each attack roll; without the answer to one roll
+    # (chance: worst) it is not a solution.
+    from cardjudge.solver.puzzles import new_puzzle, puzzle_dict
+
+    state = load_position(str(PUZZLES.parent / "eredan-combo.yaml"))
+    found = find_combos(state, "win", max_actions=3, chance="worst")
+    data = puzzle_dict(new_puzzle(state, "win", found.lines[0], name="eredan-combo", chance="worst", max_actions=3))
+    result = check_puzzle(data)
+    assert result.ok and result.unique, result.reason
+    rolls = [reply["action"]["text"] for reply in data["solution"]["replies"]]
+    assert len(rolls) == 4 and all(" rolls " in text for text in rolls)
+    data["solution"]["replies"] = data["solution"]["replies"][1:]
+    result = check_puzzle(data)
+    assert not result.ok
+    assert result.reason == f"the stored solution fails: step 5: the solution does not answer '{rolls[0]}'"
