@@ -614,7 +614,7 @@ def _to_yaml(document: Any, header: Sequence[str] = ()) -> str:
 
 @cli.group()
 def puzzle() -> None:
-    """Puzzle files (a position, a goal, the solution): solve and check them."""
+    """Puzzle files (a position, a goal, the solution): solve, check, generate and import them."""
 
 
 _limit_nodes_option = click.option("--limit-nodes", type=click.IntRange(min=1), default=None,
