@@ -20,8 +20,11 @@ from cardjudge.rules.core.chains import list_chains
 from cardjudge.rules.core.engine import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.state import State
 from cardjudge.solver.combos import find_combos
+from cardjudge.solver.generate import generate_puzzles
+from cardjudge.solver.puzzles import check_puzzle, load_puzzle, solve_puzzle
 
 __all__ = [
     "Action", "CardPool", "InputError", "State", "apply", "find_combos", "legal_actions", "list_chains", "load_cards", "load_position",
     "to_dict",
+    "check_puzzle", "generate_puzzles", "load_puzzle", "solve_puzzle",
 ]

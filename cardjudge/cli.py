@@ -385,7 +385,7 @@ def combos(
 @click.argument("files", nargs=-1, required=True, metavar="FILES...")
 @json_option
 def validate(files: Sequence[str], as_json: bool) -> None:
-    """Check card files (top-level cards:) and position files (players:); folders are searched for *.yaml, *.yml and *.json."""
+    """Check card files (top-level cards:), position files (players:) and puzzle files (puzzle:); folders are searched for *.yaml, *.yml and *.json."""
     cj = _api()
     reports = [_validate_one(cj, path) for path in _expand(files)]
     failed = [report for report in reports if not report["ok"]]
@@ -424,7 +424,11 @@ def _validate_one(cj, path: str) -> dict[str, Any]:
         if Path(path).is_dir():
             raise InputError("no .yaml, .yml or .json file in this folder", path)
         data = load_file(path)
-        if isinstance(data, Mapping) and "players" in data:
+        if isinstance(data, Mapping) and "puzzle" in data and "players" not in data:
+            report["kind"] = "puzzle"
+            found = cj.load_puzzle(path)
+            report["detail"] = f"puzzle, {found.game}, goal {found.goal}"
+        elif isinstance(data, Mapping) and "players" in data:
             report["kind"] = "position"
             state = cj.load_position(path)
             report["detail"] = f"position, {cj.to_dict(state).get('game') or data.get('game')}"
@@ -603,6 +607,230 @@ def _to_yaml(document: Any, header: Sequence[str] = ()) -> str:
     out = io.StringIO()
     yaml.dump(node, out)
     return out.getvalue()
+
+
+# --- puzzle ---------------------------------------------------------------------------------
+
+
+@cli.group()
+def puzzle() -> None:
+    """Puzzle files (a position, a goal, the solution): solve, check, generate and import them."""
+
+
+_limit_nodes_option = click.option("--limit-nodes", type=click.IntRange(min=1), default=None,
+                                   help="Stop each search after this many nodes (default 2,000,000).")
+_limit_seconds_option = click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+                                     help="Stop each search after this many seconds (default 120).")
+_progress_option = click.option("--progress/--no-progress", default=None,
+                                help="Show the search's progress on stderr (default: when stderr is a terminal).")
+
+
+def _reporter(progress: bool | None):
+    from cardjudge.progress import SearchProgress, stderr_is_terminal
+
+    live = stderr_is_terminal()
+    return SearchProgress(live) if (live if progress is None else progress) else None
+
+
+def _solution_json(solution) -> dict[str, Any]:
+    data = solution.line.to_dict(lambda action: action.to_dict())
+    data["variants"] = solution.variants
+    return data
+
+
+def _echo_solution(title: str, solution) -> None:
+    merged = f", stands for {solution.variants} lines found" if solution.variants > 1 else ""
+    click.echo(f"{title} ({solution.length} action{'s' if solution.length != 1 else ''}{merged}):")
+    for text in solution.line.explain("   "):
+        click.echo(text)
+
+
+@puzzle.command("solve")
+@click.argument("file", metavar="FILE")
+@click.option("--all", "all_solutions", is_flag=True,
+              help="Every distinct solution of the shortest length (the same decisions in another order or at another moment, or with interchangeable copies, are one).")
+@_limit_nodes_option
+@_limit_seconds_option
+@_progress_option
+@json_option
+def puzzle_solve(file: str, all_solutions: bool, limit_nodes: int | None, limit_seconds: float | None,
+                 progress: bool | None, as_json: bool) -> None:
+    """Find the shortest solutions of the puzzle in FILE (within its max_actions)."""
+    cj = _api()
+    found = cj.load_puzzle(file)
+    reporter = _reporter(progress)
+    try:
+        result = cj.solve_puzzle(found, all_solutions=all_solutions, limit_nodes=limit_nodes,
+                                 limit_seconds=limit_seconds, progress=reporter)
+    finally:
+        if reporter is not None:
+            reporter.close()
+    stats = {"nodes": result.stats.nodes, "states": result.stats.states, "seconds": round(result.stats.seconds, 3)}
+    if as_json:
+        _echo_json({"puzzle": found.name, "goal": found.goal, "found": result.found, "complete": result.complete,
+                    "reason": result.reason, "stats": stats,
+                    "solutions": [_solution_json(solution) for solution in result.solutions]})
+        return
+    click.echo(f"puzzle: {found.name} ({found.game}), goal: {found.goal}, opponent: {found.opponent}, "
+               f"at most {found.max_actions} actions")
+    for number, solution in enumerate(result.solutions, 1):
+        _echo_solution(f"solution {number}", solution)
+    if not result.solutions:
+        click.echo("no solution found")
+    click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
+    click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
+
+
+@puzzle.command("check")
+@click.argument("files", nargs=-1, required=True, metavar="FILES...")
+@_limit_nodes_option
+@_limit_seconds_option
+@_progress_option
+@json_option
+def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: float | None,
+                 progress: bool | None, as_json: bool) -> None:
+    """Check that each puzzle's stored solution replays, reaches the goal (against every answer
+    for adversarial puzzles) and is the only solution; exit 1 with the reason when one is not.
+    Folders are searched for *.yaml and *.yml."""
+    cj = _api()
+    reports = []
+    for path in [p for p in _expand(files) if not p.endswith(".json")]:
+        reporter = _reporter(progress)
+        try:
+            result = cj.check_puzzle(path, limit_nodes=limit_nodes, limit_seconds=limit_seconds, progress=reporter)
+        finally:
+            if reporter is not None:
+                reporter.close()
+        reports.append((path, result))
+        if not as_json:
+            click.echo(f"{'OK  ' if result.ok else 'FAIL'} {path}: {result.reason} ({result.seconds:.2f} s)")
+            if result.other is not None:
+                _echo_solution("   the other solution", result.other)
+    failed = [path for path, result in reports if not result.ok]
+    if as_json:
+        _echo_json({"ok": not failed, "puzzles": [
+            {"path": path, "ok": result.ok, "reason": result.reason, "replays": result.replays,
+             "reaches_goal": result.reaches_goal, "unique": result.unique, "solutions_found": result.solutions_found,
+             "other": _solution_json(result.other) if result.other is not None else None,
+             "seconds": round(result.seconds, 3)} for path, result in reports]})
+    elif len(reports) > 1:
+        click.echo(f"{len(reports)} puzzles checked, {len(failed)} failed")
+    if failed:
+        raise click.exceptions.Exit(1)
+
+
+@puzzle.command("import")
+@click.argument("files", nargs=-1, required=True, metavar="FILES.pzl...")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="Folder to write the puzzle files to (one NAME.yaml per NAME.pzl).")
+@click.option("--max-actions", type=click.IntRange(min=0), default=6, show_default=True,
+              help="The longest solution searched for.")
+@click.option("--report", is_flag=True,
+              help="Write nothing: say how many of the files import and which cards would unlock the most.")
+@_limit_nodes_option
+@_limit_seconds_option
+@json_option
+def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: bool, limit_nodes: int | None,
+                  limit_seconds: float | None, as_json: bool) -> None:
+    """Import Forge puzzles (.pzl; folders are searched): each becomes a puzzle file whose
+    stored solution is the shortest line found. A puzzle whose cards the library lacks is
+    refused with one line naming each missing card."""
+    from cardjudge.solver.forge_import import import_pzl, import_report, pzl_files
+    from cardjudge.solver.puzzles import save_puzzle
+
+    paths = pzl_files(files)
+    if report:
+        found = import_report(paths)
+        if as_json:
+            _echo_json({"files": found.files, "importable": found.importable, "refused": found.refused,
+                        "missing": found.missing, "unlocking": [{"card": card, "unlocks": count}
+                                                                for card, count in found.unlocking]})
+            return
+        click.echo(f"{found.files} puzzles: {len(found.importable)} import, {len(found.missing)} lack cards, "
+                   f"{sum(found.refused.values())} use what the importer cannot read")
+        for path in found.importable:
+            click.echo(f"   imports: {path}")
+        for reason, count in sorted(found.refused.items(), key=lambda item: -item[1]):
+            click.echo(f"   {count:4} refused: {reason}")
+        if found.unlocking:
+            click.echo("cards that unlock the most (added in this order; puzzles each completes):")
+            total = 0
+            for card, count in found.unlocking:
+                total += count
+                click.echo(f"   {card}: +{count} ({total})")
+        return
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    written, failures = [], []
+    for path in paths:
+        try:
+            imported = import_pzl(path, max_actions=max_actions, limit_nodes=limit_nodes,
+                                  limit_seconds=limit_seconds if limit_seconds is not None else 120.0)
+        except InputError as exc:
+            failures.append({"path": str(path), "error": _input_error_text(exc)})
+            if not as_json:
+                click.echo(f"{PROG}: {_input_error_text(exc)}", err=True)
+            continue
+        target = Path(out_dir) / f"{Path(path).stem}.yaml"
+        save_puzzle(imported, target)
+        written.append({"path": str(path), "puzzle": str(target), "length": imported.solution["length"]})
+        if not as_json:
+            click.echo(f"imported {path} -> {target} (solution of {imported.solution['length']} actions)")
+    if as_json:
+        _echo_json({"ok": not failures, "written": written, "refused": failures})
+    if failures:
+        raise click.exceptions.Exit(1)
+
+
+@puzzle.command("generate")
+@click.option("--game", type=click.Choice(["ygo", "mtg"]), required=True, help="The game of the puzzles.")
+@click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
+@click.option("--goal", default="win", show_default=True, help="The goal (win: a line that deals the opponent's life this turn).")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles, whatever the workers.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True, help="The solution length: easy 2, medium 3, hard 4-5 actions.")
+@click.option("--max-actions", type=click.IntRange(min=1), default=None, help="The longest solution wanted.")
+@click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True)
+@click.option("--method", type=click.Choice(["constructive", "random"]), default="constructive", show_default=True, help="constructive: a random line played forward sets the goal; random: random boards filtered by the solver.")
+@click.option("--max-candidates", type=click.IntRange(min=1), default=None, help="Give up after this many candidates (default 200 per puzzle).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, help="Write each puzzle to DIR/NAME.yaml.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the cores).")
+@click.option("--ray", "ray_address", default=None, metavar="ADDRESS", help="Run on a Ray cluster at ADDRESS ('local' starts one here; needs cardjudge[ray]).")
+@click.option("--progress/--no-progress", default=None, help="Show progress on stderr (default: when stderr is a terminal).")
+@json_option
+def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: int, difficulty: str,
+                    max_actions: int | None, opponent: str, method: str, max_candidates: int | None,
+                    out_dir: str | None, workers: int | None, ray_address: str | None, progress: bool | None,
+                    as_json: bool) -> None:
+    """Generate puzzles with a proved unique solution from a card pool, rated by their metrics."""
+    from cardjudge.progress import GenerationProgress, stderr_is_terminal, summary_table
+    from cardjudge.solver.generate import generate_puzzles
+    from cardjudge.solver.puzzles import puzzle_dict, save_puzzle
+    from cardjudge.solver.workers import default_workers
+
+    workers = workers or default_workers()
+    live = stderr_is_terminal()
+    reporter = GenerationProgress(live, count) if (live if progress is None else progress) else None
+    try:
+        result = generate_puzzles(pool, game=game, goal=goal, count=count, seed=seed, difficulty=difficulty,
+                                  max_actions=max_actions, opponent=opponent, method=method, workers=workers,
+                                  max_candidates=max_candidates, ray=ray_address, progress=reporter)
+    finally:
+        if reporter is not None:
+            reporter.close()
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        for found in result.puzzles:
+            save_puzzle(found, Path(out_dir) / f"{found.name}.yaml")
+    if as_json:
+        _echo_json({"puzzles": [puzzle_dict(found) for found in result.puzzles], "tried": result.tried,
+                    "rejected": dict(result.rejected), "seconds": round(result.seconds, 3), "workers": workers})
+    else:
+        for text in summary_table(result):
+            click.echo(text)
+    if len(result.puzzles) < count:
+        click.echo(f"{PROG}: only {len(result.puzzles)} of {count} puzzles found in {result.tried} candidates",
+                   err=True)
+        raise click.exceptions.Exit(1)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,19 +1,17 @@
-"""The example puzzle files (examples/puzzles/) and what their comments say."""
+"""The example puzzle files (examples/puzzles/): their positions and what their metadata says."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from cardjudge import load_position
+from cardjudge.solver.puzzles import load_puzzle
 
 PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 
 
 def puzzle(name: str):
-    """(state, goal, opponent model) of the puzzle file ``name``, goal and model read from its comments."""
+    """(state, goal, opponent model) of the puzzle file ``name``, as its ``puzzle:`` metadata gives them."""
     path = PUZZLES / name
-    text = path.read_text()
-    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
-    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
-    return load_position(str(path)), goal, opponent
+    meta = load_puzzle(str(path))
+    return load_position(str(path)), meta.goal, meta.opponent

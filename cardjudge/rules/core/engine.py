@@ -12,13 +12,18 @@ from cardjudge.rules.core.state import State
 
 
 def load_position(source: str | Path | dict) -> State:
-    """Read a position (a file path, or an already parsed mapping) into a State."""
+    """Read a position (a file path, or an already parsed mapping) into a State; given a puzzle
+    file, its ``position:``."""
     if isinstance(source, dict):
         data, name = source, "<position>"
     else:
         data, name = yamlio.load_file(source), str(source)
     if not isinstance(data, dict):
         raise InputError("a position must be a mapping with 'game' and 'players'", name, 1)
+    if "puzzle" in data and "players" not in data:  # a puzzle file (contract section 6): its position
+        data = data.get("position")
+        if not isinstance(data, dict):
+            raise InputError("a puzzle needs 'position:', a mapping with 'game' and 'players'", name, 1)
     game = data.get("game")
     if game is None:
         raise InputError(f"a position needs 'game' (one of {', '.join(GAMES)})", name, 1)

@@ -1,0 +1,380 @@
+"""Puzzles generated from a card pool, each with a proved unique solution.
+
+Two methods build candidates through the game contract (``build_position`` of the game's rules
+package), each candidate from its own random stream (the seed and its number, through a hash
+that is the same in every process), so the same seed gives the same puzzles however many
+workers share the work:
+
+- ``constructive`` (the default): a random board, then a random line played forward by the
+  solver's side (the opponent passive); the opponent's life is set to exactly what that line
+  dealt, so the goal is just in reach of it and out of reach of every line that deals less;
+- ``random``: a random board and a random life total, kept only if the solver finds it sound.
+
+Either way a candidate is kept only if the search proves a solution of the wanted length, no
+shorter one, and no second solution (:func:`cardjudge.solver.puzzles.check_puzzle`'s notion);
+then red herrings (cards that look useful) are added one at a time, each kept only if the
+puzzle is still unique with the same solution. Each puzzle carries its metrics and rating
+(:mod:`cardjudge.solver.rating`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from cardjudge.cards.loader import CardPool, library, load_cards
+from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
+from cardjudge.rules.core.engine import apply_within_turn, legal_actions, load_position
+from cardjudge.rules.core.stable_digest import stable_digest, stable_hash
+from cardjudge.solver.combos import COUNTED, EngineDomain, find_combos
+from cardjudge.solver.goals import parse_goal
+from cardjudge.solver.puzzles import Puzzle, new_puzzle
+from cardjudge.solver.rating import metrics_of, rating_of
+from cardjudge.solver.solutions import group_solutions
+
+METHODS = ("constructive", "random")
+# solution lengths (counted actions) for each difficulty
+LENGTHS = {"easy": (2, 2), "medium": (3, 3), "hard": (4, 5)}
+GAMES = ("ygo", "mtg")
+SEARCH_NODES = 60_000  # per search of a candidate: a candidate that needs more is rejected as "search cut short"
+REJECTIONS = ("no damage", "no solution", "too short", "too long", "not unique", "search cut short", "duplicate")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to generate: everything that decides the puzzles (the seed included), so that a
+    worker given a Request and candidate numbers makes the same candidates as any other."""
+
+    game: str
+    pool: tuple  # card names the boards are drawn from
+    pool_source: str | None  # a card file, when the pool is not the library
+    goal: str = "win"
+    seed: int = 0
+    difficulty: str = "easy"
+    max_actions: int | None = None
+    opponent: str = "passive"
+    method: str = "constructive"
+    red_herrings: int = 1
+
+    def lengths(self) -> tuple[int, int]:
+        low, high = LENGTHS[self.difficulty]
+        if self.max_actions is not None:
+            high = min(high, self.max_actions)
+            low = min(low, high)
+        return low, high
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one candidate: its number, the puzzle (None when rejected), the reason
+    it was rejected, and its stable digest (for deduplication)."""
+
+    number: int
+    puzzle: Puzzle | None
+    rejected: str | None
+    digest: str | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class GenerateResult:
+    """The puzzles kept (in candidate order), how many candidates were tried, the rejections
+    by reason, and the time taken."""
+
+    puzzles: list = field(default_factory=list)
+    tried: int = 0
+    rejected: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+    workers: int = 1
+
+
+def candidate_seed(seed: int, number: int) -> int:
+    """The random seed of candidate ``number``: the same in every process."""
+    return int(stable_hash(("cardjudge-candidate", seed, number))[:16], 16)
+
+
+# --- boards ------------------------------------------------------------------------------------
+
+
+def _pool_of(game: str, pool: "str | CardPool | None") -> tuple[CardPool, str | None]:
+    if pool is None or pool == game:
+        return library(game), None
+    if isinstance(pool, CardPool):
+        return pool, None
+    if pool in GAMES:
+        raise InputError(f"pool {pool!r} is another game than {game!r}")
+    cards = load_cards(pool, game)
+    return library(game).merged(cards), str(pool)
+
+
+def _kinds(game: str, pool: CardPool, names) -> dict:
+    """The pool's card names sorted into what a board is built from."""
+    kinds: dict = {}
+    for name in sorted(names):
+        card = pool[name]
+        if game == "ygo":
+            kind = card["kind"]
+            if kind == "monster" and (card["level"] or 0) <= 4:
+                kinds.setdefault("monster", []).append(name)
+            elif kind == "monster":
+                kinds.setdefault("big", []).append(name)
+            elif kind == "spell" and card["subtype"] in ("normal", "quick-play"):
+                kinds.setdefault("spell", []).append(name)
+            elif kind == "trap" and card["subtype"] == "normal":
+                kinds.setdefault("trap", []).append(name)
+        else:
+            types = card["types"] or []
+            if "Land" in types or card["token"]:
+                continue
+            if "Creature" in types:
+                kinds.setdefault("creature", []).append(name)
+            elif "Instant" in types or "Sorcery" in types:
+                kinds.setdefault("spell", []).append(name)
+    return kinds
+
+
+def _ygo_board(rng: random.Random, kinds: dict) -> dict:
+    monsters, spells = kinds.get("monster", []), kinds.get("spell", []) + kinds.get("trap", [])
+    if not monsters:
+        raise InputError("the pool has no Level 4 or lower monster to build Yu-Gi-Oh boards with")
+    you = {"monsters": [rng.choice(monsters) for _ in range(rng.randint(1, 2))],
+           "hand": [rng.choice(monsters + kinds.get("big", []))] if rng.random() < 0.6 else [],
+           "spells_traps": [rng.choice(spells) for _ in range(rng.randint(0, 2))] if spells else []}
+    opponent = {"monsters": [{"card": rng.choice(monsters + kinds.get("big", [])),
+                              "position": rng.choice(("attack", "attack", "defense"))}
+                             for _ in range(rng.randint(0, 2))]}
+    return {"you": you, "opponent": opponent}
+
+
+def _mtg_board(rng: random.Random, kinds: dict, pool: CardPool) -> tuple[dict, dict]:
+    creatures, spells = kinds.get("creature", []), kinds.get("spell", [])
+    if not creatures:
+        raise InputError("the pool has no creature to build Magic boards with")
+    you = {"battlefield": [rng.choice(creatures) for _ in range(rng.randint(1, 2))],
+           "hand": [rng.choice(creatures + spells) for _ in range(rng.randint(1, 2))]}
+    opponent = {"battlefield": [rng.choice(creatures) for _ in range(rng.randint(0, 1))]}
+    lands = {"you": [_basic(pool, rng) for _ in range(rng.randint(1, 3))]}
+    return {"you": you, "opponent": opponent}, lands
+
+
+def _basic(pool: CardPool, rng: random.Random) -> str:
+    basics = [name for name in ("Plains", "Island", "Swamp", "Mountain", "Forest") if name in pool]
+    return rng.choice(basics)
+
+
+def _position(request: Request, pool: CardPool, rng: random.Random, kinds: dict, life: int) -> dict:
+    build = rules_for(request.game).build_position
+    if request.game == "ygo":
+        return build(_ygo_board(rng, kinds), life={"opponent": life})
+    board, lands = _mtg_board(rng, kinds, pool)
+    return build(board, life={"opponent": life}, lands=lands)
+
+
+def _with_life(position: dict, life: int) -> dict:
+    body = position["players"]["opponent"]
+    body["lp" if "lp" in body else "life"] = life
+    return position
+
+
+def _life(state, player: str = "opponent") -> int:
+    return state.player(player).life
+
+
+# --- one candidate -------------------------------------------------------------------------------
+
+
+def _forward_damage(state, rng: random.Random, budget: int) -> int:
+    """What a random line of at most ``budget`` counted actions of the side to move deals to the
+    opponent this turn (the opponent passing whenever it may)."""
+    start, turn, counted = _life(state), state.turn, 0
+    for _ in range(80):
+        if state.winner is not None or state.turn != turn:
+            break
+        actions = legal_actions(state)
+        if not actions:
+            break
+        if actions[0].player != "you":
+            passes = [a for a in actions if a.kind == "pass"]
+            state = apply_within_turn(state, passes[0] if passes else rng.choice(actions))
+            continue
+        useful = [a for a in actions if a.kind in COUNTED] if counted < budget else []
+        passes = [a for a in actions if a.kind == "pass"]
+        attacks = [a for a in useful if a.kind == "attack"]
+        if attacks and rng.random() < 0.9:  # a line that deals damage attacks when it can
+            action = rng.choice(attacks)
+            counted += 1
+        elif useful and (not passes or rng.random() < 0.75):
+            action = rng.choice(useful)
+            counted += 1
+        else:
+            action = rng.choice(passes or actions)
+        state = apply_within_turn(state, action)
+    return start - _life(state) if state.winner is None else start
+
+
+def _solutions(state, request: Request, goal, max_actions: int):
+    result = find_combos(state, goal, max_actions=max_actions, opponent=request.opponent, all_lines=True,
+                         limit_nodes=SEARCH_NODES, limit_seconds=None)
+    domain = EngineDomain(state, this_turn=goal.this_turn)
+    return result, group_solutions(domain, state, result.lines, goal.player, goal)
+
+
+def _verdict(state, request: Request, goal) -> tuple[str | None, object, list]:
+    """(why the position is rejected or None, the search result, its solutions)."""
+    low, high = request.lengths()
+    result, solutions = _solutions(state, request, goal, high)
+    if not result.complete:
+        return "search cut short", result, solutions
+    if not solutions:
+        return "no solution", result, solutions
+    if solutions[0].length < low:
+        return "too short", result, solutions
+    if len(solutions) > 1:
+        return "not unique", result, solutions
+    return None, result, solutions
+
+
+def make_candidate(request: Request, number: int) -> Outcome:
+    """Build and judge candidate ``number`` of ``request`` (deterministic in both)."""
+    started = time.perf_counter()
+    pool, _ = _pool_of(request.game, request.pool_source or request.game)
+    names = set(request.pool)
+    kinds = _kinds(request.game, pool, names)
+    rng = random.Random(candidate_seed(request.seed, number))
+    low, high = request.lengths()
+
+    def rejected(reason: str) -> Outcome:
+        return Outcome(number, None, reason, None, time.perf_counter() - started)
+
+    if request.method == "constructive":
+        position = _position(request, pool, rng, kinds, 8000 if request.game == "ygo" else 20)
+        damage = _forward_damage(load_position(position), rng, rng.randint(low, high))
+        if damage <= 0:
+            return rejected("no damage")
+        position = _with_life(position, damage)
+    else:
+        life = rng.randrange(100, 4001, 100) if request.game == "ygo" else rng.randint(1, 8)
+        position = _position(request, pool, rng, kinds, life)
+    state = load_position(position)
+    goal = parse_goal(request.goal, state, "you")
+    why, result, solutions = _verdict(state, request, goal)
+    if why:
+        return rejected(why)
+    solution = solutions[0]
+    nodes = result.stats.nodes
+    position, state, solution, herrings, extra_nodes = _add_red_herrings(request, rng, kinds, position, state, goal,
+                                                                         solution)
+    metrics = metrics_of(state, goal, solution.line, request.opponent, herrings, nodes + extra_nodes)
+    puzzle = new_puzzle(state, request.goal, solution.line, name=f"{request.game}-{request.seed}-{number}",
+                        player="you", opponent=request.opponent, max_actions=solution.length,
+                        difficulty=rating_of(metrics), metrics=metrics, seed=request.seed,
+                        author="cardjudge puzzle generate",
+                        source=f"generated ({request.method}, candidate {number})")
+    return Outcome(number, puzzle, None, stable_digest(state), time.perf_counter() - started)
+
+
+def _add_red_herrings(request: Request, rng: random.Random, kinds: dict, position: dict, state, goal, solution):
+    """Cards that look useful added to the solver's hand or field, each kept only if the puzzle
+    keeps one solution of the same length."""
+    herrings, nodes = 0, 0
+    zone, pick = (("spells_traps", kinds.get("spell", []) + kinds.get("trap", [])) if request.game == "ygo"
+                  else ("hand", kinds.get("spell", []) + kinds.get("creature", [])))
+    for _ in range(request.red_herrings):
+        if not pick:
+            break
+        trial = _plus_card(request.game, position, zone, rng.choice(pick))
+        if trial is None:
+            continue
+        try:
+            trial_state = load_position(trial)
+        except InputError:
+            continue
+        why, result, solutions = _verdict(trial_state, request, goal)
+        nodes += result.stats.nodes
+        if why is None and solutions[0].length == solution.length:
+            position, state, solution = trial, trial_state, solutions[0]
+            herrings += 1
+    return position, state, solution, herrings, nodes
+
+
+def _plus_card(game: str, position: dict, zone: str, card: str) -> dict | None:
+    import copy
+
+    trial = copy.deepcopy(position)
+    entries = trial["players"]["you"].setdefault(zone, [])
+    if game == "ygo" and zone == "spells_traps" and len(entries) >= 5:
+        return None
+    label = f"R{len(entries) + 1}{zone[0].upper()}"
+    entries.append({"card": card, "id": label, **({"face_up": False} if zone == "spells_traps" else {})})
+    return trial
+
+
+# --- many candidates -----------------------------------------------------------------------------
+
+
+def request_for(game: str, pool: "str | CardPool | None" = None, goal: str = "win", seed: int = 0,
+                difficulty: str | None = "easy", max_actions: int | None = None, opponent: str = "passive",
+                method: str = "constructive", red_herrings: int = 1) -> Request:
+    """A :class:`Request` checked: a known game, method, difficulty and a pool that builds boards."""
+    if game not in GAMES:
+        raise InputError(f"puzzles can be generated for {', '.join(GAMES)}, not {game!r}")
+    if method not in METHODS:
+        raise InputError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    difficulty = difficulty or "easy"
+    if difficulty not in LENGTHS:
+        raise InputError(f"difficulty must be one of {', '.join(LENGTHS)}, not {difficulty!r}")
+    if goal != "win":
+        raise InputError(f"generated puzzles have the goal 'win' (a line that deals the opponent's life), not {goal!r}")
+    cards, source = _pool_of(game, pool)
+    names = tuple(sorted(cards.cards))
+    if not _kinds(game, cards, names):
+        raise InputError(f"the pool has no card to build {game} boards with")
+    return Request(game, names, source, goal, seed, difficulty, max_actions, opponent, method, red_herrings)
+
+
+def generate_puzzles(pool: "str | CardPool | None" = None, game: str = "ygo", goal: str = "win", count: int = 1,
+                     seed: int = 0, difficulty: str | None = "easy", max_actions: int | None = None,
+                     opponent: str = "passive", method: str = "constructive", workers: int = 1,
+                     max_candidates: int | None = None, red_herrings: int = 1, ray: str | None = None,
+                     progress: Callable[[GenerateResult], None] | None = None) -> GenerateResult:
+    """``count`` puzzles from ``pool`` (a card file, a CardPool, or the game's library), each
+    with a proved unique solution; the same ``seed`` gives the same puzzles with any number of
+    ``workers`` (processes; ``ray``: the address of a Ray cluster, or ``local``).
+
+    Candidates are judged in batches and taken in candidate order; a candidate whose position
+    (by stable digest) was already kept is rejected as a duplicate. ``max_candidates`` (default
+    ``200 * count``) bounds the work: fewer puzzles are returned if it runs out.
+    """
+    from cardjudge.solver.workers import judge_candidates
+
+    request = request_for(game, pool, goal, seed, difficulty, max_actions, opponent, method, red_herrings)
+    limit = max_candidates if max_candidates is not None else 200 * count
+    result = GenerateResult(workers=workers)
+    started = time.perf_counter()
+    seen: set = set()
+    number = 0
+    batch = max(4, 2 * workers)
+    for outcomes in judge_candidates(request, limit, batch, workers, ray):
+        for outcome in outcomes:
+            if len(result.puzzles) >= count:
+                break
+            result.tried += 1
+            if outcome.puzzle is None:
+                result.rejected[outcome.rejected] += 1
+            elif outcome.digest in seen:
+                result.rejected["duplicate"] += 1
+            else:
+                seen.add(outcome.digest)
+                result.puzzles.append(outcome.puzzle)
+        number += len(outcomes)
+        result.seconds = time.perf_counter() - started
+        if progress is not None:
+            progress(result)
+        if len(result.puzzles) >= count:
+            break
+    result.seconds = time.perf_counter() - started
+    return result

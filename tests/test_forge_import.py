@@ -1,0 +1,95 @@
+"""The Forge .pzl importer: a puzzle's zones and card modifiers become a Magic position, the
+puzzle is solved and checked; a puzzle whose cards the library lacks is refused with one line
+naming each; what the importer cannot read (an unknown section, a token script) is one line
+with the file and line. Files are copies in tests/data/forge (PP00 and PS_GRN1 from Forge's
+forge-gui/res/puzzle; cardjudge_pelt written for these tests in Forge's format)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardjudge import InputError, check_puzzle, load_position, load_puzzle
+from cardjudge.cli import cli
+from cardjudge.solver.forge import read_pzl, to_position
+from cardjudge.solver.forge_import import import_pzl, import_report
+
+DATA = Path(__file__).resolve().parent / "data" / "forge"
+
+
+def test_zones_and_modifiers_become_the_position():
+    position = to_position(read_pzl(DATA / "cardjudge_pelt.pzl"))
+    you, opponent = position["players"]["you"], position["players"]["opponent"]
+    assert (position["active"], position["phase"], position["turn"]) == ("you", "main1", 3)
+    assert (you["life"], opponent["life"]) == (20, 2)
+    field = {card["card"] + ("*" if card["tapped"] else ""): card for card in you["battlefield"]}
+    assert sorted(field) == ["Elvish Mystic", "Forest", "Forest*", "Lightning Greaves", "Pelt Collector"]
+    assert field["Elvish Mystic"]["sick"] is True and field["Pelt Collector"]["sick"] is False
+    assert field["Lightning Greaves"]["attached_to"] == field["Pelt Collector"]["id"]
+    (bears,) = opponent["battlefield"]
+    assert bears["tapped"] is True and bears["counters"] == {"P1P1": 1}
+    state = load_position(position)
+    pelt = next(obj for obj in state.objects.values() if obj.card == "Pelt Collector")
+    assert pelt.controller == "you" and pelt.zone == "battlefield"
+
+
+def test_imported_puzzle_solves_and_checks_unique(tmp_path):
+    puzzle = import_pzl(DATA / "cardjudge_pelt.pzl")
+    texts = [a["text"] for a in puzzle.solution["actions"] if a["kind"] not in ("pass",)]
+    assert texts[:2] == ["you cast Grizzly Bears", "you attack opponent with Pelt Collector"]
+    assert puzzle.difficulty == "medium" and puzzle.opponent == "adversarial"
+    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "cardjudge_pelt.pzl"), "--out", str(tmp_path)])
+    assert run.exit_code == 0, run.output
+    written = tmp_path / "cardjudge_pelt.yaml"
+    result = check_puzzle(load_puzzle(str(written)))
+    assert result.ok and result.unique, result.reason
+
+
+def test_missing_cards_are_named_in_one_line(tmp_path):
+    with pytest.raises(InputError) as error:
+        import_pzl(DATA / "PP00.pzl")
+    assert str(error.value) == (f"{DATA / 'PP00.pzl'}:12: 4 cards not in the library: Tendrils of Corruption, "
+                                "Crypt Rats, Gurmag Angler, Young Wolf")
+    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "PP00.pzl"), "--out", str(tmp_path)])
+    assert run.exit_code == 1 and "Traceback" not in run.output
+    assert run.output.strip().splitlines() == [f"cardjudge: {error.value}"]
+    assert not list(tmp_path.iterdir())
+
+
+def test_token_scripts_are_refused_with_the_line():
+    with pytest.raises(InputError, match=r"PS_GRN1.pzl:16: token scripts .* are not supported"):
+        import_pzl(DATA / "PS_GRN1.pzl")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[metadata]\nName:x\n[board]\n", ":3: unknown section [board]"),
+    ("Name:x\n", ":1: a line before the first section"),
+    ("[metadata]\nName:x\n[state]\nhumanmagic=1\n", ":4: unknown state key 'humanmagic'"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Forest|Flying\n", ":4: card modifier 'Flying' of 'Forest'"),
+    ("[metadata]\nName:x\nGoal:Survive\n[state]\n", ":3: goal 'Survive' is not supported"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Lightning Greaves|AttachedTo:4\n",
+     ":4: 'Lightning Greaves' is AttachedTo:4, but no card has that Id"),
+])
+def test_bad_pzl_files_are_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.pzl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        import_pzl(path)
+    assert f"{path}{message}" in str(error.value)
+
+
+def test_report_counts_what_imports_and_what_unlocks_the_most():
+    report = import_report(sorted(DATA.glob("*.pzl")))
+    assert report.files == 3
+    assert report.importable == [str(DATA / "cardjudge_pelt.pzl")]
+    assert sum(report.refused.values()) == 1
+    assert report.missing == {str(DATA / "PP00.pzl"): ["Tendrils of Corruption", "Crypt Rats", "Gurmag Angler",
+                                                       "Young Wolf"]}
+    # adding the four cards in turn unlocks PP00 with the last one
+    assert [count for _, count in report.unlocking] == [0, 0, 0, 1]
+    run = CliRunner().invoke(cli, ["puzzle", "import", "--report", "--json", str(DATA)])
+    assert run.exit_code == 0
+    assert json.loads(run.output)["unlocking"][-1]["unlocks"] == 1
