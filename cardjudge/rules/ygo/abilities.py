@@ -27,16 +27,17 @@ from cardjudge.rules.core.frozen import thaw
 
 KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
-COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal"}
+COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal", "detach"}
 EFFECT_OPS = {
     "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
     "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
     "negate_activation", "if", "equip", "copy_effect", "add_counters", "immune_to_spells_traps",
-    "flip_face_up", "lasting_rule",
+    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon",
 }
 CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
     "attack_cost", "play_cost", "negate_spell_effects",
+    "cannot_be_synchro_material", "cannot_be_xyz_material", "cannot_be_fusion_material",
 }
 DEFAULT_ZONES = {
     "activate": ("hand", "spells_traps", "field_spell"),
@@ -116,6 +117,10 @@ def _cost(raw) -> CostSpec:
         raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
     if kind == "pay_lp":
         return CostSpec(kind, amount="half" if spec == "half" else parsed(spec, "pay_lp"))
+    if kind == "detach":  # "detach N materials from this card"
+        if not isinstance(spec, int) or isinstance(spec, bool) or spec < 1:
+            raise InputError("cost 'detach' takes the number of materials to detach, like {detach: 1}")
+        return CostSpec(kind, count=spec)
     if spec == "self":
         return CostSpec(kind, self_only=True)
     if not isinstance(spec, dict):
@@ -160,7 +165,8 @@ def _check_steps(steps, what: str) -> tuple:
 
 
 # Step keys that hold expressions, parsed now so that a malformed one is refused at load.
-_EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk", "def", "level", "if", "amount"}
+_EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk", "def", "level", "if", "amount",
+                    "materials"}
 
 
 def _parse_step_expressions(step: dict) -> None:
@@ -179,7 +185,7 @@ def _parse_step_expressions(step: dict) -> None:
 def _effect_summons(steps) -> bool:
     for step in (thaw(s) for s in steps):
         op, body = next(iter(step.items()))
-        if op == "special_summon":
+        if op in ("special_summon", "fusion_summon"):
             return True
         if op == "if" and _effect_summons([_freeze(s) for s in step.get("then", [])]):
             return True
@@ -243,6 +249,8 @@ def _rule_value(name: str, value):
         if not isinstance(value, dict):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
         return tuple(sorted(value.items()))
-    if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects"):
+    if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
+                                           "cannot_be_synchro_material", "cannot_be_xyz_material",
+                                           "cannot_be_fusion_material"):
         return parsed(value, f"rule {name}")
     return value

@@ -43,8 +43,10 @@ _EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, method: str | None = None,
          top: bool = False, face_up: bool = True, position: str | None = None, controller: str | None = None,
-         summon_type: str | None = None):
-    """Move a card to a zone as a new object, with the events this causes; returns the new object."""
+         summon_type: str | None = None, extra: tuple = ()):
+    """Move a card to a zone as a new object, with the events this causes; returns the new object.
+
+    An Xyz Monster that leaves its Monster Zone takes its materials with it: they go to the GY."""
     obj = d.objects[oid]
     if zone == "graveyard" and redirected_to_banish(d, oid):
         zone = "banished"
@@ -55,8 +57,10 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
             zone = "extra_deck"
     from_zone = obj.zone
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
-                 position=position, summon_type=summon_type)
+                 position=position, summon_type=summon_type, extra=extra)
     player = obj.controller
+    if from_zone == "monsters" and any(d.zones.get((p, MATERIAL_ZONE)) for p in d.players):
+        detach_all(d, oid)
     cards = (new.oid,)  # one tuple for the two or three events of the move
     flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
@@ -69,6 +73,25 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
             if equip in d.objects:
                 destroy(d, [equip], "rule", None)
     return new
+
+
+MATERIAL_ZONE = "xyz_materials"  # attached Xyz Materials, under their owner; extra ("attached_to", oid)
+
+
+def attached(s, xyz: int) -> list[int]:
+    """The materials attached to an Xyz Monster, in the order they were attached."""
+    found = []
+    for player in s.players:
+        for oid in s.zone(player, MATERIAL_ZONE):
+            if s.objects[oid].get("attached_to") == xyz:
+                found.append(oid)
+    return found
+
+
+def detach_all(d: Draft, xyz: int) -> None:
+    """An Xyz Monster left the field (or was turned face-down): its materials go to the GY."""
+    for oid in attached(d, xyz):
+        move(d, oid, "graveyard", "rule", xyz, method="detach")
 
 
 def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
@@ -116,12 +139,18 @@ def check_lp(d: Draft) -> None:
         d.winner = d.opponent_of(dead[0])
 
 
-def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True):
+def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True,
+                   summon_type: str = "special"):
     """Special Summon a card to ``player``'s field; the summon event is emitted by ``summoned``."""
     new = move(d, oid, "monsters", "effect", source, method="special", face_up=face_up, position=position,
-               controller=player, summon_type="special")
-    d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
-    return new
+               controller=player, summon_type=summon_type)
+    return d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
+
+
+def summonable_by_effect(s, oid: int) -> bool:
+    """Whether an effect other than its own Summon procedure can Special Summon this card: not a
+    monster whose text says "Must be Fusion Summoned" (field ``summon_condition``)."""
+    return s.pool[s.objects[oid].card]["summon_condition"] is None
 
 
 # ------------------------------------------------------------------ resolution
@@ -390,6 +419,7 @@ def _change_position_step(d, link, body, bound, step):
         if obj.zone != "monsters" or _unaffected(d, oid, link):
             continue
         if to == "face_down":
+            detach_all(d, oid)
             new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
                          summon_type=obj.summon_type, flags=obj.flags)
             flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
@@ -460,6 +490,31 @@ def _lasting_rule_step(d, link, body, bound, step):
     return None
 
 
+def _negate_attack_step(d, link, body, bound, step):
+    """"Negate the attack": the attack ends, no damage calculation."""
+    d.game_data.pop("attack", None)
+    return None
+
+
+def _damage_step(d, link, body, bound, step):
+    """"Inflict N damage to your opponent" (``player``: who takes it; default the opponent)."""
+    player = _player(d, link, bound, body.get("player", "opponent"))
+    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    if amount > 0:
+        change_lp(d, player, -amount)
+        flow.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
+    return None
+
+
+def _gain_lp_step(d, link, body, bound, step):
+    """"Gain N LP" (``player``: who gains; default the controller)."""
+    player = _player(d, link, bound, body.get("player"))
+    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    if amount > 0:
+        change_lp(d, player, amount)
+    return None
+
+
 def _special_summon_entry(d, link, body, bound, step):
     return _special_summon_step(d, link, body, bound)
 
@@ -483,6 +538,9 @@ _STEPS = {
     "copy_effect": _copy_effect_step,
     "add_counters": _add_counters_step,
     "lasting_rule": _lasting_rule_step,
+    "negate_attack": _negate_attack_step,
+    "damage": _damage_step,
+    "gain_lp": _gain_lp_step,
 }
 
 
@@ -512,7 +570,17 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
         position = bound.pop("__chosen_position__", ("attack",))[0]
         if oid in d.objects and len(d.zone(player, "monsters")) < 5:
             placed.append(special_summon(d, oid, player, position, link.oid).oid)
-    waiting = [o for o in _oids(d, link, bound, spec["cards"]) if d.objects[o].zone != "monsters"]
+    waiting = [o for o in _oids(d, link, bound, spec["cards"])
+               if d.objects[o].zone != "monsters" and summonable_by_effect(d, o)]
+    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
+    if fixed is not None:
+        for oid in waiting:
+            if len(d.zone(player, "monsters")) >= 5:
+                break
+            face_up = fixed != "face_down"
+            new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up)
+            placed.append(new.oid)
+        waiting = []
     if waiting and len(d.zone(player, "monsters")) < 5:
         bound["__summoned__"] = tuple(placed)
         bound["__position__"] = (waiting[0],)

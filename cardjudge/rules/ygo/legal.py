@@ -15,7 +15,8 @@ from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
-from cardjudge.rules.ygo.effects import redirected_to_banish
+from cardjudge.rules.ygo.effects import attached, redirected_to_banish
+from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
@@ -23,7 +24,7 @@ from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_
 MAIN_PHASES = ("main1", "main2")
 ACTIVATION_ZONES = ("hand", "spells_traps", "field_spell", "monsters", "graveyard", "banished")
 COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "send_to_gy", "banish": "banish",
-                   "reveal": "reveal"}
+                   "reveal": "reveal", "detach": "detach"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -105,6 +106,9 @@ def _forbidden(s, rule: str, oid: int) -> bool:
     return False
 
 
+forbidden = _forbidden  # for the material rules ("cannot be used as Synchro Material")
+
+
 def _limit_key(obj, card, ability, player):
     """The once-per-turn/duel key an activation uses, or None."""
     if ability.limit == "once_per_turn":
@@ -130,6 +134,9 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
         if cost.kind == "pay_lp":
             amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
             lp += amount
+            continue
+        if cost.kind == "detach":  # materials of this card: which ones is a choice (G1)
+            slots.append(Slot(f"cost{number}", tuple(attached(s, oid)), cost.count, cost.count))
             continue
         if cost.self_only:
             if cost.kind == "tribute" and obj.zone != "monsters":
@@ -586,6 +593,7 @@ def window_choices(s, kind: str, player: str) -> list[Action]:
     actions: list[Action] = []
     if kind == "open" and s.phase in MAIN_PHASES:
         actions += main_phase_plays(s, player)
+        actions += extra_deck_summons(s, player)
     if kind == "open" and s.phase == "battle_step":
         actions += attacks(s, player)
     actions += activations(s, player, kind)

@@ -16,9 +16,13 @@ from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
+# The ways a monster can have been Special Summoned (a Synchro Summon is a Special Summon).
+SPECIAL_SUMMON_TYPES = frozenset({"special", "synchro", "xyz", "fusion"})
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 
 FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
+# total(cards, "atk"): the sum of one attribute over cards ("the total ATK of all ...")
+FUNCTIONS.setdefault("total", lambda items, name: sum(item.attr(name) or 0 for item in items or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +339,11 @@ _CARD_ATTRIBUTES = {
     "controller": lambda s, obj, card: PlayerView(s, obj.controller),
     "owner": lambda s, obj, card: PlayerView(s, obj.owner),
     "summon_type": lambda s, obj, card: obj.summon_type,
-    "special_summoned": lambda s, obj, card: obj.summon_type == "special",
+    "special_summoned": lambda s, obj, card: obj.summon_type in SPECIAL_SUMMON_TYPES,
+    "rank": lambda s, obj, card: card["rank"],
+    "tuner": lambda s, obj, card: "tuner" in (card["tags"] or ()),
+    "materials": lambda s, obj, card: [CardView(s, o) for p in s.players for o in s.zone(p, "xyz_materials")
+                                       if s.objects[o].get("attached_to") == obj.oid],
     "summoned_this_turn": lambda s, obj, card: "summoned_this_turn" in obj.flags,
     "equipped_to": lambda s, obj, card: CardView(s, obj.equipped_to) if obj.equipped_to in s.objects else None,
     "counters": lambda s, obj, card: dict(obj.counters),

@@ -1,0 +1,199 @@
+"""Synchro and Xyz Summons (rulings X1-X9 of the Extra Deck), played through the public API.
+
+X1. A Synchro Summon sends 1 face-up Tuner and 1+ face-up non-Tuners you control whose Levels add
+    up exactly to the Synchro Monster's Level to the GY; it is a Special Summon by the rules (no
+    chain link), from the Extra Deck.
+X2. A Synchro Monster's own material requirement ("Junk Synchron" + 1+ non-Tuner monsters) is
+    enforced: another Tuner cannot be its Tuner.
+X3. Each distinct set of materials is its own action; interchangeable copies are merged (G1).
+X4. An Xyz Summon stacks face-up monsters of the Level its text asks for under the Xyz Monster;
+    they are not in the GY and leave the field with it (then they go to the GY).
+X5. Rank is not Level: an Xyz Monster has no Level and is not a material for Level-based needs.
+X6. "Detach N material(s)" is a cost, paid at activation; without materials it cannot be paid.
+X7. The Summons of the rules go through the window of "when a monster would be Summoned":
+    Solemn Warning negates a Synchro Summon and destroys the monster.
+X8. A Synchro or Xyz Summon is offered only in its controller's open Main Phase window.
+X9. A Synchro or Xyz Monster is Summoned in face-up Attack or Defense Position, its controller's choice.
+"""
+
+import cardjudge as cj
+import pytest
+from helpers import act, actions, chain, dicts, load, lp, now, resolve, zone
+
+from cardjudge.errors import InputError
+
+
+def junk_position(**extra):
+    you = {
+        "hand": [{"card": "Junk Synchron", "id": "JS"}],
+        "graveyard": [{"card": "Mokey Mokey", "id": "MK"}],
+        "monsters": [{"card": "Skull Servant", "id": "SK1"}, {"card": "Skull Servant", "id": "SK2"}],
+        "extra_deck": [{"card": "Junk Warrior", "id": "JW"}],
+    }
+    you.update(extra)
+    return you
+
+
+def synchro_summons(state):
+    return dicts(state, kind="summon", card="Junk Warrior")
+
+
+def test_X1_junk_synchron_line_to_junk_warrior():
+    state = load(you=junk_position())
+    assert not synchro_summons(state)  # no Tuner on the field yet
+    state = act(state, kind="summon", card_id="JS", text="you Normal Summon Junk Synchron")
+    state = act(state, kind="activate", card_id="JS", targets=["MK"])
+    state = resolve(state)
+    mokey = [m for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["id"] == "MK"][0]
+    assert (mokey["position"], mokey["face_up"]) == ("defense", True)  # "in Defense Position": no choice offered
+    state = act(state, kind="summon", card_id="JW", position="attack", costs_include=["JS", "SK1", "MK"])
+    assert not chain(state)  # a Summon by the rules starts no chain
+    assert {zone(state, label) for label in ("JS", "SK1", "MK")} == {"graveyard"}
+    assert zone(state, "JW") == "monsters" and zone(state, "SK2") == "monsters"
+    # "If this card is Synchro Summoned": its mandatory trigger
+    state = act(state, kind="activate", card_id="JW")
+    state = resolve(state)
+    assert now(state, "JW")["atk"] == 2300 + 300  # the Skull Servant left on the field
+
+
+def test_X2_junk_warrior_needs_junk_synchron_as_its_tuner():
+    # Pain Painter is a Level 2 Tuner: 2 + 1 + 1 + 1 would make 5, but it is not "Junk Synchron"
+    state = load(you={"monsters": [{"card": "Pain Painter", "id": "PP"}, "Skull Servant", "Skull Servant",
+                                   "Mokey Mokey"],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    assert not synchro_summons(state)
+
+
+def test_X1_levels_must_add_up_exactly():
+    # Junk Synchron (3) + Axe Raider (4) = 7: not a Level 5
+    state = load(you={"monsters": ["Junk Synchron", "Axe Raider"],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    assert not synchro_summons(state)
+
+
+def test_X3_distinct_material_sets_are_each_an_action_copies_merged():
+    state = load(you={"monsters": [{"card": "Junk Synchron", "id": "JS"}, {"card": "Skull Servant", "id": "SK1"},
+                                   {"card": "Skull Servant", "id": "SK2"},
+                                   {"card": "Mokey Mokey", "id": "MK", "position": "defense"}],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}, {"card": "Junk Warrior", "id": "JW2"}]})
+    found = {(d["position"], tuple(sorted(d["costs"][0]["cards"]))) for d in synchro_summons(state)}
+    # 3 + 1 + 1: two Skull Servants, or one Skull Servant (either copy: the same) with Mokey Mokey
+    assert found == {(p, cards) for p in ("attack", "defense")
+                     for cards in (("JS", "SK1", "SK2"), ("JS", "MK", "SK1"))}
+
+
+def test_X9_synchro_summon_in_defense_position():
+    state = load(you={"monsters": [{"card": "Junk Synchron", "id": "JS"}, "Skull Servant", "Skull Servant"],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    state = act(state, kind="summon", card_id="JW", position="defense")
+    entry = [m for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["id"] == "JW"][0]
+    assert (entry["position"], entry["face_up"], entry["summon_type"]) == ("defense", True, "synchro")
+
+
+def test_X8_no_synchro_summon_in_the_opponents_turn():
+    state = load(active="opponent",
+                 you={"monsters": ["Junk Synchron", "Skull Servant", "Skull Servant"],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    assert not synchro_summons(state)
+
+
+def test_X7_solemn_warning_negates_a_synchro_summon():
+    state = load(you={"monsters": [{"card": "Junk Synchron", "id": "JS"}, {"card": "Skull Servant", "id": "SK1"},
+                                   {"card": "Skull Servant", "id": "SK2"}],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]},
+                 opponent={"spells_traps": [{"card": "Solemn Warning", "id": "SW"}]})
+    state = act(state, kind="summon", card_id="JW", position="attack")
+    # you have nothing to answer with: the opponent may answer the Summon
+    state = act(state, player="opponent", kind="activate", card_id="SW")
+    state = resolve(state)
+    assert lp(state, "opponent") == 6000
+    assert zone(state, "JW") == "graveyard"  # destroyed: to the GY (only a card sent to the hand or Deck returns)
+    assert {zone(state, label) for label in ("JS", "SK1", "SK2")} == {"graveyard"}  # the materials stay used
+
+
+def utopia_position():
+    return {"monsters": [{"card": "Axe Raider", "id": "AX"}, {"card": "Celtic Guardian", "id": "CG"},
+                         {"card": "Junk Synchron", "id": "JS"}],
+            "extra_deck": [{"card": "Number 39: Utopia", "id": "U"}]}
+
+
+def test_X4_xyz_summon_stacks_the_materials():
+    state = load(you=utopia_position())
+    found = dicts(state, kind="summon", card="Number 39: Utopia", position="attack")
+    assert [sorted(d["costs"][0]["cards"]) for d in found] == [["AX", "CG"]]  # Junk Synchron is Level 3
+    state = act(state, kind="summon", card_id="U", position="attack")
+    state = resolve(state)
+    utopia = [m for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["id"] == "U"][0]
+    assert [m["id"] for m in utopia["materials"]] == ["AX", "CG"]
+    assert zone(state, "AX") is None or zone(state, "AX") == "monsters"  # under Utopia, not in the GY
+    assert not cj.to_dict(state)["players"]["you"]["graveyard"]
+    assert utopia["now"]["level"] is None  # X5: Rank 4, no Level
+
+
+def test_X5_an_xyz_monster_is_not_a_level_4_material():
+    state = load(you={"monsters": [{"card": "Number 39: Utopia", "id": "U1"}, {"card": "Axe Raider", "id": "AX"}],
+                      "extra_deck": [{"card": "Number 39: Utopia", "id": "U"}]})
+    assert not dicts(state, kind="summon", card="Number 39: Utopia")
+
+
+def attacked_utopia(materials):
+    return load(active="opponent", phase="battle_step",
+                you={"monsters": [{"card": "Number 39: Utopia", "id": "U", "materials": materials}]},
+                opponent={"monsters": [{"card": "Blue-Eyes White Dragon", "id": "BE"}]})
+
+
+def test_X6_utopia_detaches_a_material_to_negate_the_attack():
+    state = attacked_utopia([{"card": "Axe Raider", "id": "AX"}, {"card": "Celtic Guardian", "id": "CG"}])
+    state = act(state, player="opponent", kind="attack", card_id="BE", targets=["U"])
+    options = dicts(state, player="you", kind="activate", card_id="U")
+    assert sorted(d["costs"][0]["cards"][0] for d in options) == ["AX", "CG"]  # which one: the player's choice
+    state = act(state, player="you", kind="activate", card_id="U", costs_include=["CG"])
+    assert zone(state, "CG") == "graveyard"  # paid at activation (C1)
+    state = resolve(state)
+    state = resolve(state)
+    assert lp(state, "you") == 8000 and zone(state, "U") == "monsters"
+    utopia = cj.to_dict(state)["players"]["you"]["monsters"][0]
+    assert [m["id"] for m in utopia["materials"]] == ["AX"]
+
+
+def test_X6_utopia_without_material_cannot_detach_and_is_destroyed_when_attacked():
+    state = attacked_utopia([])
+    state = act(state, player="opponent", kind="attack", card_id="BE", targets=["U"])
+    assert not dicts(state, player="you", kind="activate", card_id="U", ability=0)
+    state = act(state, player="you", kind="activate", card_id="U", ability=1)
+    state = resolve(state)
+    assert zone(state, "U") == "graveyard"
+
+
+def test_X4_materials_go_to_the_gy_when_the_xyz_monster_leaves():
+    state = load(you={"monsters": [{"card": "Number 39: Utopia", "id": "U",
+                                    "materials": [{"card": "Axe Raider", "id": "AX"}]}],
+                      "hand": [{"card": "Dark Hole", "id": "DH"}]})
+    state = act(state, kind="activate", card_id="DH")
+    state = resolve(state)
+    assert zone(state, "U") == "graveyard" and zone(state, "AX") == "graveyard"
+
+
+def test_positions_round_trip_with_xyz_materials():
+    state = load(you={"monsters": [{"card": "Number 39: Utopia", "id": "U",
+                                    "materials": [{"card": "Axe Raider", "id": "AX"}, "Celtic Guardian"]}],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    written = cj.to_dict(state)
+    again = cj.load_position(written)
+    assert cj.to_dict(again) == written
+    assert cj.legal_actions(again) and [a.text for a in cj.legal_actions(again)] == [
+        a.text for a in cj.legal_actions(state)]
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"deck": ["Junk Warrior"]}, "starts in the Extra Deck"),
+    ({"hand": ["Number 39: Utopia"]}, "starts in the Extra Deck"),
+    ({"extra_deck": ["Axe Raider"]}, "cannot be in the Extra Deck"),
+    ({"monsters": [{"card": "Axe Raider", "materials": ["Celtic Guardian"]}]}, "not an Xyz Monster"),
+    ({"monsters": [{"card": "Number 39: Utopia", "materials": ["No Such Card"]}]}, "unknown card"),
+    ({"monsters": [{"card": "Number 39: Utopia", "materials": "Axe Raider"}]}, "must be a list"),
+])
+def test_bad_positions_with_extra_deck_cards(body, message):
+    with pytest.raises(InputError) as error:
+        load(you=body)
+    assert message in str(error.value)
