@@ -98,6 +98,7 @@ class Ability:
     pay_lp: object | None = None  # maintenance
     summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
     text: str = ""
+    fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
 
 
@@ -241,7 +242,18 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
         remains=bool(raw.get("remains", False)),
+        fusion=_fusion_materials(effect),
     )
+
+
+def _fusion_materials(steps):
+    """The materials expression of the effect's fusion_summon step (None: it has none)."""
+    for step in (thaw(s) for s in steps):
+        op, body = next(iter(step.items()))
+        if op == "fusion_summon":
+            spec = body if isinstance(body, dict) else {}
+            return parsed(spec.get("materials", "you.hand + (you.monsters where face_up)"), "fusion_summon")
+    return None
 
 
 def _rule_value(name: str, value):

@@ -16,7 +16,7 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import attached, redirected_to_banish
-from cardjudge.rules.ygo.extra_summons import extra_deck_summons
+from cardjudge.rules.ygo.extra_summons import extra_deck_summons, fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
@@ -367,6 +367,8 @@ def activations(s, player: str, kind: str) -> list[Action]:
             if key is not None and key in s.used:
                 continue
             condition = ability.condition
+            if ability.fusion is not None and not fusion_options(s, player, ability.fusion):
+                continue  # a Fusion Summon it could not perform: it cannot be activated
             for event in _matching_events(s, ability, kind, obj, player):
                 if condition is not None and not evaluate(condition, env_for(s, oid, player, event)):
                     continue
@@ -552,6 +554,8 @@ def _fields(action: Action) -> dict:
 
 def choice_actions(s, choice) -> list[Action]:
     player = choice.player
+    if choice.kind == "fusion":
+        return fusion_choice_actions(s, choice)
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card

@@ -109,7 +109,11 @@ def check_card(card, source: str, line) -> None:
             raise InputError(f"card {card.name!r}: an Xyz Monster has a rank, not a level", source, line)
         if subtype == "xyz" and card["rank"] is None:
             raise InputError(f"card {card.name!r}: an Xyz Monster needs 'rank'", source, line)
-    elif raw is not None:
+    condition = card["summon_condition"]
+    if condition is not None and (condition not in EXTRA_DECK_KINDS or condition != subtype):
+        raise InputError(f"card {card.name!r}: 'summon_condition' names how the card must be Summoned: its own "
+                         f"kind ({subtype})", source, line)
+    if raw is not None and not (card["kind"] == "monster" and subtype in ("fusion", "synchro", "xyz")):
         raise InputError(f"card {card.name!r}: only Fusion, Synchro and Xyz Monsters have 'materials'", source, line)
 
 

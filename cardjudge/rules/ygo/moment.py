@@ -21,7 +21,7 @@ WINDOW_KINDS = ("open", "phase_end", "summon", "attack", "damage", "respond")
 MOMENT_FIELDS = {"window", "window_from", "step", "window_events", "triggers", "summoning", "attack",
                  "placing_triggers", "resolving_chain", "choice", "resolving", "maintenance"}
 CHOICE_FIELDS = {"player", "kind", "name", "candidates", "min", "max", "prompt", "card", "amount", "redo"}
-CHOICE_KINDS = ("cards", "position", "discard", "maintenance")
+CHOICE_KINDS = ("cards", "position", "discard", "maintenance", "fusion")
 EVENT_FIELDS = {"kind", "cards", "labels", "player", "reason", "source", "method", "from", "to", "seq"}
 TRIGGER_FIELDS = {"id", "card", "ability", "controller", "mandatory", "timing", "event", "step", "left"}
 LINK_FIELDS = {"card", "id", "controller", "ability", "targets", "event", "card_activation", "speed", "summons",

@@ -57,7 +57,7 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
         summons.set_spell_trap(d, get("oid"), get("lp"))
     elif mode == "attack":
         battle.declare_attack(d, get("oid"), get("target"), get("lp"))
-    elif mode in ("cards", "discard", "position", "maintenance"):
+    elif mode in ("cards", "discard", "position", "maintenance", "fusion"):
         _answer_choice(d, mode, get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
@@ -130,7 +130,7 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
         return
     resolving = d.game_data.get("resolving")
     bound = dict(resolving.bound)
-    bound[choice.name] = (value,) if mode == "position" else tuple(value)
+    bound[choice.name] = (value,) if mode == "position" else tuple(value)  # (a Fusion Summon: its one option)
     d.game_data["resolving"] = flow.Resolving(resolving.link, resolving.steps, tuple(bound.items()))
     effects.continue_resolution(d, d.game_data["resolving"])
     if "choice" not in d.game_data:

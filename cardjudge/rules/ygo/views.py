@@ -341,6 +341,7 @@ _CARD_ATTRIBUTES = {
     "summon_type": lambda s, obj, card: obj.summon_type,
     "special_summoned": lambda s, obj, card: obj.summon_type in SPECIAL_SUMMON_TYPES,
     "rank": lambda s, obj, card: card["rank"],
+    "summon_condition": lambda s, obj, card: card["summon_condition"],
     "tuner": lambda s, obj, card: "tuner" in (card["tags"] or ()),
     "materials": lambda s, obj, card: [CardView(s, o) for p in s.players for o in s.zone(p, "xyz_materials")
                                        if s.objects[o].get("attached_to") == obj.oid],
