@@ -25,7 +25,7 @@ from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 
-KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance"}
+KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance", "procedure"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
 COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal", "detach"}
 EFFECT_OPS = {
@@ -37,7 +37,7 @@ EFFECT_OPS = {
 CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
     "attack_cost", "play_cost", "negate_spell_effects",
-    "cannot_be_synchro_material", "cannot_be_xyz_material", "cannot_be_fusion_material",
+    "cannot_be_synchro_material", "cannot_be_xyz_material", "cannot_be_fusion_material", "cannot_attack_directly",
 }
 DEFAULT_ZONES = {
     "activate": ("hand", "spells_traps", "field_spell"),
@@ -46,6 +46,7 @@ DEFAULT_ZONES = {
     "trigger": ("monsters",),
     "continuous": ("monsters", "spells_traps", "field_spell"),
     "maintenance": ("spells_traps",),
+    "procedure": ("hand",),  # "you can Special Summon this card (from your hand)": no chain, no activation
 }
 ABILITY_KEYS = {
     "kind", "from", "on", "when", "timing", "mandatory", "condition", "requires_on_resolve",
@@ -263,6 +264,6 @@ def _rule_value(name: str, value):
         return tuple(sorted(value.items()))
     if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
                                            "cannot_be_synchro_material", "cannot_be_xyz_material",
-                                           "cannot_be_fusion_material"):
+                                           "cannot_be_fusion_material", "cannot_attack_directly"):
         return parsed(value, f"rule {name}")
     return value

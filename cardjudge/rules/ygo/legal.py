@@ -17,6 +17,7 @@ from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import attached, redirected_to_banish
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons, fusion_choice_actions, fusion_options
+from cardjudge.rules.ygo.procedures import hand_procedures
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
@@ -499,7 +500,12 @@ def attacks(s, player: str) -> list[Action]:
         if _forbidden(s, "cannot_attack", oid):
             continue
         name = s.pool[obj.card].name
-        targets = [(d, s.objects[d].label) for d in defenders] if defenders else [(None, opponent)]
+        if defenders:
+            targets = [(d, s.objects[d].label) for d in defenders]
+        elif _forbidden(s, "cannot_attack_directly", oid):
+            continue
+        else:
+            targets = [(None, opponent)]
         for target, label in targets:
             key = (interchange_key(s, oid), interchange_key(s, target) if target is not None else None)
             if key in seen:
@@ -598,6 +604,7 @@ def window_choices(s, kind: str, player: str) -> list[Action]:
     if kind == "open" and s.phase in MAIN_PHASES:
         actions += main_phase_plays(s, player)
         actions += extra_deck_summons(s, player)
+        actions += hand_procedures(s, player)
     if kind == "open" and s.phase == "battle_step":
         actions += attacks(s, player)
     actions += activations(s, player, kind)

@@ -7,7 +7,7 @@ from operator import is_
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
-from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, summons
+from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, procedures, summons
 from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger
 
 
@@ -47,6 +47,8 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
         flow.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
         summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"))
+    elif mode == "procedure":
+        procedures.procedure_summon(d, get("oid"), get("position"))
     elif mode in ("synchro", "xyz"):
         extra_summons.extra_deck_summon(d, mode, get("oid"), get("materials"), get("position"))
     elif mode == "flip":

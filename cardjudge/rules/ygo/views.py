@@ -400,6 +400,8 @@ class Game(core_views.GameView):
             return s.phase in ("battle_start", "battle_step", "damage_step", "battle_end")
         if name == "turn_player":
             return PlayerView(s, s.active)
+        if name == "attacking":  # an attack is under way (declared, not yet over or negated)
+            return bool(s.get("attack"))
         if name == "chain_size":
             return len(s.chain)
         if name == "monsters":

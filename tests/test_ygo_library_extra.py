@@ -1,0 +1,198 @@
+"""The cards added with the Extra Deck: each played as its current official text says."""
+
+import cardjudge as cj
+import pytest
+from helpers import act, dicts, load, lp, now, resolve, zone
+
+
+def monsters(state, player="you"):
+    return {m["id"]: m for m in cj.to_dict(state)["players"][player]["monsters"]}
+
+
+# --- Special Summon procedures ----------------------------------------------------------------
+
+def test_cyber_dragon_special_summons_itself_only_when_only_the_opponent_controls_a_monster():
+    alone = load(you={"hand": [{"card": "Cyber Dragon", "id": "CD"}]}, opponent={"monsters": ["Axe Raider"]})
+    options = dicts(alone, kind="summon", card_id="CD")
+    assert sorted(d["position"] for d in options if "from the hand" in d["text"]) == ["attack", "defense"]
+    state = act(alone, kind="summon", card_id="CD", position="defense", text="you Special Summon Cyber Dragon "
+                "from the hand in defense position")
+    assert not cj.to_dict(state).get("chain")  # not an effect: no chain link
+    assert monsters(state)["CD"]["position"] == "defense" and monsters(state)["CD"]["summon_type"] == "special"
+    assert not cj.to_dict(state)["players"]["you"]["normal_summon_used"]  # it is not the Normal Summon
+    # you control a monster, or the opponent controls none: not by its procedure
+    assert not [d for d in dicts(load(you={"hand": [{"card": "Cyber Dragon", "id": "CD"}], "monsters": ["Axe Raider"]},
+                                      opponent={"monsters": ["Axe Raider"]}), card_id="CD") if "from the hand" in d["text"]]
+    assert not [d for d in dicts(load(you={"hand": [{"card": "Cyber Dragon", "id": "CD"}]}), card_id="CD")
+                if "from the hand" in d["text"]]
+
+
+def test_cyber_dragon_summon_is_answered_by_solemn_warning():
+    state = load(you={"hand": [{"card": "Cyber Dragon", "id": "CD"}]},
+                 opponent={"monsters": ["Axe Raider"], "spells_traps": [{"card": "Solemn Warning", "id": "SW"}]})
+    state = act(state, kind="summon", card_id="CD", position="attack")
+    state = act(state, player="opponent", kind="activate", card_id="SW")
+    state = resolve(state)
+    assert zone(state, "CD") == "graveyard" and lp(state, "opponent") == 6000
+
+
+# --- Quick Effects from the hand, negation -----------------------------------------------------
+
+def test_effect_veiler_negates_an_opponents_monster_in_their_main_phase():
+    state = load(active="opponent",
+                 you={"hand": [{"card": "Effect Veiler", "id": "EV"}]},
+                 opponent={"monsters": [{"card": "Number 17: Leviathan Dragon", "id": "L",
+                                         "materials": ["Skull Servant", "Skull Servant"]}]})
+    options = dicts(state, player="opponent", kind="activate", card_id="L")
+    assert len(options) == 1  # the two Skull Servants are interchangeable (G1)
+    state = act(state, player="opponent", kind="activate", card_id="L")
+    state = act(state, player="you", kind="activate", card_id="EV", targets=["L"])
+    assert zone(state, "EV") == "graveyard"  # the cost
+    state = resolve(state)
+    # negated before Leviathan Dragon's effect resolved: no ATK gained, the material spent
+    assert now(state, "L")["atk"] == 2000
+    assert len(monsters(state, "opponent")["L"]["materials"]) == 1
+
+
+def test_effect_veiler_not_in_your_own_turn():
+    state = load(you={"hand": [{"card": "Effect Veiler", "id": "EV"}]},
+                 opponent={"monsters": ["Cyber Dragon"]})
+    assert not dicts(state, kind="activate", card_id="EV")
+
+
+# --- Xyz enablers -------------------------------------------------------------------------------
+
+def test_tin_goldfish_special_summons_a_level_4_from_the_hand():
+    state = load(you={"hand": [{"card": "Tin Goldfish", "id": "TG"}, {"card": "Gene-Warped Warwolf", "id": "GW"},
+                               {"card": "Summoned Skull", "id": "SS"}]})
+    state = act(state, kind="summon", card_id="TG", text="you Normal Summon Tin Goldfish")
+    state = act(state, kind="activate", card_id="TG")
+    assert [d["targets"] for d in dicts(state, kind="choose")] == [["GW"]]  # Summoned Skull is Level 6
+    state = act(state, kind="choose", targets=["GW"])
+    state = act(state, kind="choose", position="attack")
+    state = resolve(state)
+    assert set(monsters(state)) == {"TG", "GW"}
+
+
+def test_goblindbergh_summons_and_changes_to_defense():
+    state = load(you={"hand": [{"card": "Goblindbergh", "id": "GB"}, {"card": "Vorse Raider", "id": "VR"}]})
+    state = act(state, kind="summon", card_id="GB", text="you Normal Summon Goblindbergh")
+    state = act(state, kind="activate", card_id="GB")
+    state = act(state, kind="choose", targets=["VR"])
+    state = act(state, kind="choose", position="attack")
+    state = resolve(state)
+    assert monsters(state)["GB"]["position"] == "defense" and monsters(state)["VR"]["position"] == "attack"
+
+
+def test_gem_knight_pearl_from_two_level_4_normal_monsters():
+    state = load(you={"monsters": [{"card": "Alexandrite Dragon", "id": "AD"}, {"card": "Gemini Elf", "id": "GE"},
+                                   {"card": "La Jinn the Mystical Genie of the Lamp", "id": "LJ"},
+                                   {"card": "Elemental HERO Neos", "id": "NE"}],
+                      "extra_deck": [{"card": "Gem-Knight Pearl", "id": "GP"}]})
+    found = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(state, kind="summon", card_id="GP")}
+    assert found == {("AD", "GE"), ("AD", "LJ"), ("GE", "LJ")}  # Neos is Level 7
+
+
+# --- Synchro Monsters without effects -----------------------------------------------------------
+
+def test_gaia_knight_and_scrap_archfiend_take_any_tuner():
+    state = load(you={"monsters": [{"card": "Effect Veiler", "id": "EV"}, {"card": "Elemental HERO Sparkman", "id": "SP"},
+                                   {"card": "Skull Servant", "id": "SK"},
+                                   {"card": "Elemental HERO Clayman", "id": "CL"}],
+                      "extra_deck": [{"card": "Gaia Knight, the Force of Earth", "id": "GK"},
+                                     {"card": "Scrap Archfiend", "id": "SA"}]})
+    gaia = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(state, kind="summon", card_id="GK")}
+    scrap = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(state, kind="summon", card_id="SA")}
+    assert gaia == {("CL", "EV", "SK")} | {("EV", "SK", "SP")}  # 1 + 4 + 1
+    assert scrap == set()  # 1 + 4 + 4 + 1 = 10, 1 + 4 + 4 = 9: no 7
+
+
+# --- Number 17: Leviathan Dragon ----------------------------------------------------------------
+
+def test_leviathan_dragon_gains_atk_and_cannot_attack_directly_without_material():
+    state = load(you={"monsters": [{"card": "Number 17: Leviathan Dragon", "id": "L", "materials": ["Skull Servant"]}]})
+    state = act(state, kind="activate", card_id="L")
+    state = resolve(state)
+    assert now(state, "L")["atk"] == 2500
+    assert not dicts(state, kind="activate", card_id="L")  # once per turn
+    battle = cj.load_position({**cj.to_dict(state), "phase": "battle_step"})
+    assert not dicts(battle, kind="attack", card_id="L")  # no material: no direct attack
+    with_material = load(phase="battle_step", you={"monsters": [{"card": "Number 17: Leviathan Dragon", "id": "L",
+                                                                 "materials": ["Skull Servant"]}]})
+    assert [d["targets"] for d in dicts(with_material, kind="attack", card_id="L")] == [["opponent"]]
+    blocked = load(phase="battle_step", you={"monsters": [{"card": "Number 17: Leviathan Dragon", "id": "L"}]},
+                   opponent={"monsters": [{"card": "Mokey Mokey", "id": "MM"}]})
+    assert [d["targets"] for d in dicts(blocked, kind="attack", card_id="L")] == [["MM"]]
+
+
+# --- searches, damage, LP --------------------------------------------------------------------------
+
+def test_reinforcement_of_the_army_chooses_on_resolution():
+    state = load(you={"hand": [{"card": "Reinforcement of the Army", "id": "RA"}],
+                      "deck": [{"card": "Goblindbergh", "id": "GB"}, {"card": "Elemental HERO Neos", "id": "NE"},
+                               {"card": "Mystic Tomato", "id": "MT"}]})
+    state = act(state, kind="activate", card_id="RA")
+    assert [d["targets"] for d in dicts(state, kind="choose")] == [["GB"]]  # Neos is Level 7, Tomato a Plant
+    state = resolve(act(state, kind="choose", targets=["GB"]))
+    assert zone(state, "GB") == "hand"
+    assert not dicts(load(you={"hand": [{"card": "Reinforcement of the Army", "id": "RA"}], "deck": ["Mystic Tomato"]}),
+                     kind="activate", card_id="RA")
+
+
+def test_e_emergency_call_adds_an_elemental_hero():
+    state = load(you={"hand": [{"card": "E - Emergency Call", "id": "EC"}],
+                      "deck": [{"card": "Elemental HERO Avian", "id": "AV"}, {"card": "Elemental HERO Clayman", "id": "CL"},
+                               "Axe Raider"]})
+    state = act(state, kind="activate", card_id="EC")
+    assert sorted(d["targets"][0] for d in dicts(state, kind="choose")) == ["AV", "CL"]
+    state = resolve(act(state, kind="choose", targets=["CL"]))
+    assert zone(state, "CL") == "hand"
+
+
+@pytest.mark.parametrize("card, you_lose, opponent_loses", [
+    ("Ookazi", 0, 800), ("Hinotama", 0, 500), ("Sparks", 0, 200), ("Tremendous Fire", 500, 1000),
+    ("Dian Keto the Cure Master", -1000, 0),
+])
+def test_damage_and_lp_gain(card, you_lose, opponent_loses):
+    state = load(you={"hand": [{"card": card, "id": "X"}]})
+    state = resolve(act(state, kind="activate", card_id="X"))
+    assert (lp(state, "you"), lp(state, "opponent")) == (8000 - you_lose, 8000 - opponent_loses)
+
+
+def test_upstart_goblin_draws_then_the_opponent_gains():
+    state = load(you={"hand": [{"card": "Upstart Goblin", "id": "UG"}], "deck": [{"card": "Axe Raider", "id": "AX"}]})
+    state = resolve(act(state, kind="activate", card_id="UG"))
+    assert zone(state, "AX") == "hand" and lp(state, "opponent") == 9000
+
+
+def test_magic_cylinder_negates_the_attack_and_burns():
+    state = load(active="opponent", phase="battle_step", you={"spells_traps": [{"card": "Magic Cylinder", "id": "MC"}]},
+                 opponent={"monsters": [{"card": "Summoned Skull", "id": "SS"}]})
+    state = act(state, player="opponent", kind="attack", card_id="SS", targets=["you"])
+    state = resolve(act(state, player="you", kind="activate", card_id="MC", targets=["SS"]))
+    state = resolve(state)
+    assert lp(state, "you") == 8000 and lp(state, "opponent") == 8000 - 2500
+
+
+# --- the floaters ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("floater, attribute_card, other", [
+    ("Mystic Tomato", "Skull Servant", "Mokey Mokey"),
+    ("Giant Rat", "Elemental HERO Clayman", "Skull Servant"),
+    ("Shining Angel", "Mokey Mokey", "Skull Servant"),
+    ("Mother Grizzly", "Tin Goldfish", "Skull Servant"),
+    ("Flying Kamakiri #1", "Elemental HERO Avian", "Skull Servant"),
+])
+def test_floaters_summon_a_monster_of_their_attribute_in_attack_position(floater, attribute_card, other):
+    state = load(active="opponent", phase="battle_step",
+                 you={"monsters": [{"card": floater, "id": "F"}],
+                      "deck": [{"card": attribute_card, "id": "A"}, {"card": other, "id": "O"},
+                               {"card": "Summoned Skull", "id": "SS"}]},
+                 opponent={"monsters": [{"card": "Gene-Warped Warwolf", "id": "GW"}]})
+    state = act(state, player="opponent", kind="attack", card_id="GW", targets=["F"])
+    assert zone(state, "F") == "graveyard"
+    state = act(state, player="you", kind="activate", card_id="F")
+    assert [d["targets"] for d in dicts(state, kind="choose")] == [["A"]]
+    state = resolve(act(state, kind="choose", targets=["A"]))
+    entry = monsters(state)["A"]
+    assert (entry["position"], entry["face_up"]) == ("attack", True)  # no position choice: "in Attack Position"
