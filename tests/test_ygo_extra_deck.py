@@ -197,3 +197,63 @@ def test_bad_positions_with_extra_deck_cards(body, message):
     with pytest.raises(InputError) as error:
         load(you=body)
     assert message in str(error.value)
+
+
+def test_X1_junk_synchron_revives_with_its_effects_negated():
+    # Pain Painter's name is treated as "Plaguespreader Zombie" while face-up: negated, it is not
+    state = load(you={"hand": [{"card": "Junk Synchron", "id": "JS"}], "graveyard": [{"card": "Pain Painter", "id": "PP"}]})
+    state = act(state, kind="summon", card_id="JS", text="you Normal Summon Junk Synchron")
+    state = resolve(act(state, kind="activate", card_id="JS", targets=["PP"]))
+    assert now(state, "PP")["name"] == "Pain Painter"
+    # a Tuner revived by Junk Synchron is still a Tuner: no non-Tuner, no Junk Warrior
+    assert not dicts(state, kind="summon", card="Junk Warrior")
+
+
+# --- invariants of the Synchro listing ---------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FIELD_CARDS = ["Junk Synchron", "Effect Veiler", "Skull Servant", "Mokey Mokey", "Elemental HERO Avian",
+               "Axe Raider", "Pain Painter"]
+LEVELS = {"Junk Synchron": 3, "Effect Veiler": 1, "Skull Servant": 1, "Mokey Mokey": 1, "Elemental HERO Avian": 3,
+          "Axe Raider": 4, "Pain Painter": 2}
+TUNERS = {"Junk Synchron", "Effect Veiler", "Pain Painter"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(FIELD_CARDS), min_size=0, max_size=5))
+def test_every_synchro_summon_listed_is_legal_and_listed_once(field):
+    state = load(you={"monsters": [{"card": name, "id": f"M{i}"} for i, name in enumerate(field)],
+                      "extra_deck": ["Junk Warrior", "Gaia Knight, the Force of Earth", "Scrap Archfiend"]})
+    labels = {f"M{i}": name for i, name in enumerate(field)}
+    seen = set()
+    for d in dicts(state, kind="summon"):
+        if "Synchro Summon" not in d["text"]:
+            continue
+        used = d["costs"][0]["cards"]
+        names = sorted(labels[label] for label in used)
+        tuners = [n for n in names if n in TUNERS]
+        target = {"Junk Warrior": 5, "Gaia Knight, the Force of Earth": 6, "Scrap Archfiend": 7}[d["card"]]
+        assert len(set(used)) == len(used) and len(tuners) == 1 and len(used) >= 2
+        assert sum(LEVELS[n] for n in names) == target
+        if d["card"] == "Junk Warrior":
+            assert tuners == ["Junk Synchron"]
+        key = (d["card"], d["position"], tuple(names))  # the same multiset of copies: listed once (G1)
+        assert key not in seen
+        seen.add(key)
+    # and every such multiset is listed: count them from the names alone
+    from itertools import combinations
+    expected = set()
+    for size in range(2, len(field) + 1):
+        for combo in combinations(range(len(field)), size):
+            names = sorted(field[i] for i in combo)
+            tuners = [n for n in names if n in TUNERS]
+            if len(tuners) != 1:
+                continue
+            total = sum(LEVELS[n] for n in names)
+            for card, level in (("Junk Warrior", 5), ("Gaia Knight, the Force of Earth", 6), ("Scrap Archfiend", 7)):
+                if total == level and (card != "Junk Warrior" or tuners == ["Junk Synchron"]):
+                    for position in ("attack", "defense"):
+                        expected.add((card, position, tuple(names)))
+    assert seen == expected
