@@ -257,3 +257,43 @@ def test_every_synchro_summon_listed_is_legal_and_listed_once(field):
                     for position in ("attack", "defense"):
                         expected.add((card, position, tuple(names)))
     assert seen == expected
+
+
+# --- X10: triggers of the materials wait until the Summon succeeded or was negated -----------------
+
+TEST_DRAWER = {"name": "Test Drawer", "kind": "monster", "subtype": "effect", "level": 2, "atk": 100, "def": 100,
+               "attribute": "DARK", "race": "Warrior",
+               "abilities": [{"kind": "trigger", "from": "graveyard", "on": "sent_to_gy", "timing": "if",
+                              "when": "any(e.cards, it == self)", "effect": [{"draw": 1}]}]}
+
+
+def drawer_position(**opponent):
+    return load(cards=[TEST_DRAWER],
+                you={"monsters": [{"card": "Junk Synchron", "id": "JS"}, {"card": "Test Drawer", "id": "TD"}],
+                     "extra_deck": [{"card": "Junk Warrior", "id": "JW"}],
+                     "deck": [{"card": "Axe Raider", "id": "AX"}]},
+                opponent=opponent)
+
+
+def test_X10_a_materials_trigger_waits_for_the_summon_window():
+    state = drawer_position(spells_traps=[{"card": "Solemn Warning", "id": "SW"}])
+    state = act(state, kind="summon", card_id="JW", position="attack")
+    # the Summon is answered first: the material's trigger is not offered in the Summon's window
+    assert [d["text"] for d in dicts(state)] == ["opponent activates Solemn Warning (cost: pay 2000 LP)",
+                                                 "opponent passes"]
+    state = act(state, player="opponent", kind="activate", card_id="SW")  # you cannot answer it: it resolves
+    # negated: Junk Warrior's own trigger never happens, the material's still does
+    assert [d["card_id"] for d in dicts(state, kind="activate")] == ["TD"]
+    state = resolve(act(state, kind="activate", card_id="TD"))
+    assert zone(state, "AX") == "hand" and zone(state, "JW") == "graveyard"
+
+
+def test_X10_after_the_summon_both_triggers_in_segoc_order():
+    state = drawer_position()
+    state = act(state, kind="summon", card_id="JW", position="attack")
+    # the turn player's mandatory trigger goes on the chain first, then the optional one (G2)
+    assert [d["card_id"] for d in dicts(state, kind="activate")] == ["JW"]
+    state = act(state, kind="activate", card_id="JW")
+    assert [d["card_id"] for d in dicts(state, kind="activate")] == ["TD"]
+    state = resolve(act(state, kind="activate", card_id="TD"))
+    assert zone(state, "AX") == "hand" and now(state, "JW")["atk"] == 2300

@@ -627,7 +627,8 @@ def _pass_text(s, kind, player) -> str:
 def placing_triggers(s) -> bool:
     pending = s.pending
     has_triggers = bool(pending) and any(isinstance(p, PendingTrigger) for p in pending)
-    return has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
+    return (has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
+            and s.get("summoning") is None)  # they wait for the Summon under way (see play.advance)
 
 
 def raw_actions(s) -> list[Action]:

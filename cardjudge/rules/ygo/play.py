@@ -165,7 +165,10 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
             flow.resolve_next(d)
             continue
         pending = d.pending
-        if pending and (not d.chain or data.get("placing")) and any(isinstance(p, PendingTrigger) for p in pending):
+        # triggers wait while a monster is being Summoned: they are placed once the Summon
+        # succeeded or was negated, with the "when Summoned" ones (Synchro Materials' triggers)
+        if (pending and (not d.chain or data.get("placing")) and "summoning" not in data
+                and any(isinstance(p, PendingTrigger) for p in pending)):
             if not data.get("placing"):
                 flow.drop_missed_timing(d)
                 if not any(isinstance(p, PendingTrigger) for p in d.pending):
