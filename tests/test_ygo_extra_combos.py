@@ -1,12 +1,23 @@
 """Combo lines deck builders know, each found by find_combos and checked action by action.
 
 The searches are bounded (max_actions, limit_seconds) and each must come back complete: a
-line is found, and shorter ones were proved absent within the bounds.
+line is found, and shorter ones were proved absent within the bounds. Each goal is one of
+this turn (``this_turn_goal``): a goal written as an expression is otherwise also looked for
+through the opponent's turns, which multiplies the states searched.
 """
+
+from dataclasses import replace
 
 import cardjudge as cj
 import pytest
 from helpers import load
+
+from cardjudge.solver.goals import parse_goal
+
+
+def this_turn_goal(goal, state):
+    """The goal, to be reached within the turn that ``state`` is in."""
+    return replace(parse_goal(goal, state), this_turn=True)
 
 COMBOS = {
     # Junk Synchron revives a Level 1, then Junk Synchron (3) + 2 Level 1s = Junk Warrior (5)
@@ -64,6 +75,7 @@ def _replay(state, actions):
 def test_combo_line_is_found_and_checked(name):
     position, goal, counted = COMBOS[name]
     state = load(**position)
+    goal = this_turn_goal(goal, state)
     result = cj.find_combos(state, goal, max_actions=len(counted) + 1, limit_seconds=60)
     assert result.found and result.complete
     line = result.lines[0]
@@ -81,5 +93,34 @@ def _sorted_materials(text):
 
 def test_no_shorter_junk_warrior_line():
     position, goal, counted = COMBOS["junk_warrior"]
-    result = cj.find_combos(load(**position), goal, max_actions=len(counted) - 1, limit_seconds=60)
+    state = load(**position)
+    result = cj.find_combos(state, this_turn_goal(goal, state), max_actions=len(counted) - 1, limit_seconds=60)
     assert not result.found and result.complete
+
+
+# The Doppelwarrior line: Junk Synchron revives a monster from the GY, Doppelwarrior answers it
+# from the hand, both make Junk Warrior, and the Doppel Tokens are there when it resolves.
+DOPPEL = dict(you={"hand": [{"card": "Junk Synchron", "id": "JS"}, {"card": "Doppelwarrior", "id": "DW"}],
+                   "graveyard": [{"card": "Mokey Mokey", "id": "MK"}],
+                   "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+DOPPEL_GOAL = "count(you.monsters, name == 'Junk Warrior' and atk >= 3400) >= 1"
+
+
+def test_doppelwarrior_line_to_a_3400_atk_junk_warrior():
+    state = load(**DOPPEL)
+    goal = this_turn_goal(DOPPEL_GOAL, state)
+    result = cj.find_combos(state, goal, max_actions=6, limit_seconds=60)
+    assert result.found and result.complete
+    played = [a.text for a in result.lines[0].actions if a.kind in ("summon", "activate")]
+    assert played == ["you Normal Summon Junk Synchron", "you activate the effect of Junk Synchron targeting MK",
+                      "you activate Doppelwarrior",
+                      "you Synchro Summon Junk Warrior in attack position using JS, DW",
+                      "you activate the effect of Junk Warrior", "you activate the effect of Doppelwarrior"]
+    final = _replay(state, result.lines[0].actions)
+    monsters = cj.to_dict(final)["players"]["you"]["monsters"]
+    assert sorted(m["card"] for m in monsters) == ["Doppel Token", "Doppel Token", "Junk Warrior", "Mokey Mokey"]
+    # 2300 + Mokey Mokey 300 + two Doppel Tokens 400 each: the Tokens came first (SEGOC: the
+    # mandatory trigger went on the chain first and resolves last)
+    assert [m["now"]["atk"] for m in monsters if m["card"] == "Junk Warrior"] == [3400]
+    shorter = cj.find_combos(state, goal, max_actions=5, limit_seconds=60)
+    assert not shorter.found and shorter.complete

@@ -297,3 +297,51 @@ def test_X10_after_the_summon_both_triggers_in_segoc_order():
     assert [d["card_id"] for d in dicts(state, kind="activate")] == ["TD"]
     state = resolve(act(state, kind="activate", card_id="TD"))
     assert zone(state, "AX") == "hand" and now(state, "JW")["atk"] == 2300
+
+
+# --- X11: Tokens ---------------------------------------------------------------------------------
+
+def test_X11_tokens_cease_to_exist_when_they_leave_the_field():
+    state = load(you={"monsters": [{"card": "Doppel Token", "id": "T1"}, {"card": "Doppel Token", "id": "T2"},
+                                   {"card": "Axe Raider", "id": "AX"}],
+                      "hand": [{"card": "Dark Hole", "id": "DH"}]})
+    assert len([d for d in dicts(state, kind="choose") if d["card"] == "Doppel Token"]) == 1  # copies merged
+    state = resolve(act(state, kind="activate", card_id="DH"))
+    graveyard = [c["id"] for c in cj.to_dict(state)["players"]["you"]["graveyard"]]
+    assert graveyard == ["AX", "DH"] or sorted(graveyard) == ["AX", "DH"]
+    assert zone(state, "T1") is None and zone(state, "T2") is None
+
+
+def test_X11_a_token_is_a_synchro_material_but_not_an_xyz_material():
+    state = load(you={"monsters": [{"card": "Effect Veiler", "id": "EV"}, {"card": "Doppel Token", "id": "T1"},
+                                   {"card": "Doppel Token", "id": "T2"}, {"card": "Elemental HERO Clayman", "id": "CL"}],
+                      "extra_deck": [{"card": "Gaia Knight, the Force of Earth", "id": "GK"}]})
+    found = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(state, kind="summon", card_id="GK")}
+    assert found == {("CL", "EV", "T1")}  # 1 + 1 + 4; either Token: the same
+    xyz = load(you={"monsters": [{"card": "Doppel Token"}, {"card": "Doppel Token"}],
+                    "extra_deck": [{"card": "Number 17: Leviathan Dragon", "id": "L"}]},
+               cards=None)
+    assert not dicts(xyz, kind="summon", card_id="L")
+
+
+def test_X11_doppelwarrior_answers_a_special_summon_from_the_gy_only():
+    # Monster Reborn from the GY: Doppelwarrior may follow
+    state = load(you={"hand": [{"card": "Monster Reborn", "id": "MR"}, {"card": "Doppelwarrior", "id": "DW"}],
+                      "graveyard": [{"card": "Axe Raider", "id": "AX"}]})
+    state = act(state, kind="activate", card_id="MR", targets=["AX"])
+    state = act(state, kind="choose", position="attack")
+    assert [d["card_id"] for d in dicts(state, kind="activate")] == ["DW"]
+    # Tin Goldfish summons from the hand: not from the GY, nothing to answer
+    state = load(you={"hand": [{"card": "Tin Goldfish", "id": "TG"}, {"card": "Doppelwarrior", "id": "DW"},
+                               {"card": "Axe Raider", "id": "AX"}]})
+    state = act(state, kind="summon", card_id="TG", text="you Normal Summon Tin Goldfish")
+    state = act(state, kind="activate", card_id="TG")
+    state = act(state, kind="choose", targets=["AX"])
+    state = act(state, kind="choose", position="attack")
+    assert not dicts(state, kind="activate", card_id="DW")
+
+
+def test_X11_a_token_cannot_be_written_outside_the_field():
+    with pytest.raises(InputError) as error:
+        load(you={"hand": ["Doppel Token"]})
+    assert "is a Token" in str(error.value)

@@ -32,7 +32,7 @@ EFFECT_OPS = {
     "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
     "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
     "negate_activation", "if", "equip", "copy_effect", "add_counters", "immune_to_spells_traps",
-    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon",
+    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon", "create_tokens",
 }
 CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
@@ -187,7 +187,7 @@ def _parse_step_expressions(step: dict) -> None:
 def _effect_summons(steps) -> bool:
     for step in (thaw(s) for s in steps):
         op, body = next(iter(step.items()))
-        if op in ("special_summon", "fusion_summon"):
+        if op in ("special_summon", "fusion_summon", "create_tokens"):
             return True
         if op == "if" and _effect_summons([_freeze(s) for s in step.get("then", [])]):
             return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
-from cardjudge.rules.core.state import Draft, frozen_params, new_lasting
+from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -61,6 +61,7 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
     player = obj.controller
     if from_zone == "monsters" and any(d.zones.get((p, MATERIAL_ZONE)) for p in d.players):
         detach_all(d, oid)
+    vanishes = zone != "monsters" and d.pool[obj.card]["subtype"] == "token"
     cards = (new.oid,)  # one tuple for the two or three events of the move
     flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
@@ -72,6 +73,8 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
             if equip in d.objects:
                 destroy(d, [equip], "rule", None)
+    if vanishes and new.oid in d.objects:
+        d.remove_from_zone(d.objects[new.oid])  # a Token that left the field ceases to exist
     return new
 
 
@@ -550,6 +553,7 @@ _STEPS = {
     "lasting_rule": _lasting_rule_step,
     "negate_attack": _negate_attack_step,
     "fusion_summon": _fusion_summon_step,
+    "create_tokens": lambda *args: _create_tokens_step(*args),  # (defined below)
     "damage": _damage_step,
     "gain_lp": _gain_lp_step,
 }
@@ -580,6 +584,7 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
         oid = bound.pop("__position__")[0]
         position = bound.pop("__chosen_position__", ("attack",))[0]
         if oid in d.objects and len(d.zone(player, "monsters")) < 5:
+            bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             placed.append(special_summon(d, oid, player, position, link.oid).oid)
     waiting = [o for o in _oids(d, link, bound, spec["cards"])
                if d.objects[o].zone != "monsters" and summonable_by_effect(d, o)]
@@ -588,6 +593,7 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
         for oid in waiting:
             if len(d.zone(player, "monsters")) >= 5:
                 break
+            bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             face_up = fixed != "face_down"
             new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up)
             placed.append(new.oid)
@@ -600,10 +606,33 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
                         redo=_freeze({"special_summon": spec}))
         return choice
     bound.pop("__summoned__", None)
+    origins = set(bound.pop("__from__", ()))
     if placed:
         bound[spec.get("as", "summoned")] = tuple(placed)
-        flow.emit(d, new_event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
-                           method="special"))
+        # "If a monster(s) in your GY is Special Summoned": the zone they all came from
+        flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special",
+                               origins.pop() if len(origins) == 1 else None, "monsters"))
+    return None
+
+
+def _create_tokens_step(d, link, body, bound, step):
+    """"Special Summon N CARD Tokens in Attack/Defense Position": all of them, or none when
+    fewer Main Monster Zones are free."""
+    player = _player(d, link, bound, body.get("player"))
+    count = int(_value(d, link, bound, body.get("n", 1)))
+    name = body["card"]
+    if 5 - len(d.zone(player, "monsters")) < count:
+        return None
+    position = body.get("position", "attack")
+    placed = []
+    for _ in range(count):
+        oid = d.new_id()
+        token = Obj(oid=oid, label=f"{name}#{oid}", card=name, owner=player, controller=player, zone="monsters",
+                    face_up=True, position=position, summon_type="special", flags=frozenset({"summoned_this_turn"}))
+        d.put_in_zone(token)
+        placed.append(oid)
+    bound[body.get("as", "tokens")] = tuple(placed)
+    flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special", None, "monsters"))
     return None
 
 

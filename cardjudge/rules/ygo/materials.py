@@ -205,6 +205,7 @@ def xyz_sets(s, player: str, name: str) -> list[tuple[int, ...]]:
     spec = spec_of(s.pool, name)
     field = [o for o in s.zone(player, "monsters")
              if s.objects[o].face_up and chars(s, o).level == spec.level and can_be_material(s, o, "xyz")
+             and s.pool[s.objects[o].card]["subtype"] != "token"  # a Token cannot be an Xyz Material
              and _passes(s, o, spec.where, player, name)]
     return list(_multisets(_classes(s, field), spec.low, spec.high, lambda chosen: True))
 

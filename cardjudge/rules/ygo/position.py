@@ -133,6 +133,8 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             fail("'position' must be attack or defense", source, entry, "position")
         if not face_up:
             position = "defense"
+    if card["kind"] == "monster" and card["subtype"] == "token" and zone != "monsters":
+        fail(f"{name!r} is a Token: it can only be in a Monster Zone", source, node, index)
     extra_deck_monster = card["kind"] == "monster" and card["subtype"] in EXTRA_DECK_KINDS
     if zone in ("hand", "deck") and extra_deck_monster:
         fail(f"{name!r} is a {card['subtype']} monster: it starts in the Extra Deck, not the {zone}", source, node,
