@@ -196,3 +196,53 @@ def test_floaters_summon_a_monster_of_their_attribute_in_attack_position(floater
     state = resolve(act(state, kind="choose", targets=["A"]))
     entry = monsters(state)["A"]
     assert (entry["position"], entry["face_up"]) == ("attack", True)  # no position choice: "in Attack Position"
+
+
+# --- Ash Blossom & Joyous Spring -----------------------------------------------------------------
+
+def ash_against(card, **opponent):
+    body = {"hand": [{"card": card, "id": "X"}], "deck": [{"card": "Goblindbergh", "id": "GB"}, "Mystic Tomato"]}
+    body.update(opponent)
+    return load(active="opponent", you={"hand": [{"card": "Ash Blossom & Joyous Spring", "id": "ASH"}]},
+                opponent=body)
+
+
+def test_ash_blossom_negates_a_search_which_stays_activated():
+    state = ash_against("Reinforcement of the Army")
+    state = act(state, player="opponent", kind="activate", card_id="X")
+    state = act(state, player="you", kind="activate", card_id="ASH")
+    assert zone(state, "ASH") == "graveyard"  # discarded as the cost
+    state = resolve(state)
+    assert zone(state, "GB") == "deck" and zone(state, "X") == "graveyard"  # resolved without effect
+
+
+def test_ash_blossom_answers_a_special_summon_from_the_deck_but_not_a_draw():
+    pot = ash_against("Pot of Greed")
+    pot = act(pot, player="opponent", kind="activate", card_id="X")
+    assert not dicts(pot, player="you", kind="activate", card_id="ASH")  # drawing is not a search
+    tomato = load(active="opponent", phase="battle_step",
+                  you={"hand": [{"card": "Ash Blossom & Joyous Spring", "id": "ASH"}],
+                       "monsters": [{"card": "Mystic Tomato", "id": "MT"}],
+                       "deck": [{"card": "Skull Servant", "id": "SK"}]},
+                  opponent={"monsters": [{"card": "Summoned Skull", "id": "SS"}],
+                            "hand": [{"card": "Ash Blossom & Joyous Spring", "id": "OASH"}]})
+    tomato = act(tomato, player="opponent", kind="attack", card_id="SS", targets=["MT"])
+    tomato = act(tomato, player="you", kind="activate", card_id="MT")
+    # the opponent's Ash Blossom answers "Special Summon from the Deck"
+    tomato = resolve(act(tomato, player="opponent", kind="activate", card_id="OASH"))
+    assert zone(tomato, "SK") == "deck"
+
+
+def test_ash_blossom_once_per_turn():
+    state = load(active="opponent",
+                 you={"hand": [{"card": "Ash Blossom & Joyous Spring", "id": "A1"},
+                               {"card": "Ash Blossom & Joyous Spring", "id": "A2"}]},
+                 opponent={"hand": [{"card": "Reinforcement of the Army", "id": "R1"},
+                                    {"card": "Reinforcement of the Army", "id": "R2"}],
+                           "deck": ["Goblindbergh", "Goblindbergh"]})
+    state = act(state, player="opponent", kind="activate", card_id="R1")
+    # each copy in the hand is listed (the combo search tries one of them: see test_combos_ygo)
+    assert sorted(d["card_id"] for d in dicts(state, player="you", kind="activate")) == ["A1", "A2"]
+    state = resolve(act(state, player="you", kind="activate", card_id="A1"))
+    state = act(state, player="opponent", kind="activate", card_id="R2")
+    assert not dicts(state, player="you", kind="activate")

@@ -32,7 +32,7 @@ EFFECT_OPS = {
     "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
     "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
     "negate_activation", "if", "equip", "copy_effect", "add_counters", "immune_to_spells_traps",
-    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon", "create_tokens",
+    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon", "create_tokens", "negate_effect",
 }
 CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
@@ -99,6 +99,7 @@ class Ability:
     pay_lp: object | None = None  # maintenance
     summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
     text: str = ""
+    deck_effects: frozenset = frozenset()  # "search", "summon_from_deck", "send_from_deck" (see _deck_effects)
     fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
 
@@ -244,7 +245,37 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         text=str(raw.get("text", "")),
         remains=bool(raw.get("remains", False)),
         fusion=_fusion_materials(effect),
+        deck_effects=_deck_effects(effect),
     )
+
+
+_DECK_EFFECT_OF = {"to_hand": "search", "special_summon": "summon_from_deck", "send_to_gy": "send_from_deck"}
+
+
+def _deck_effects(steps) -> frozenset:
+    """What an effect does with cards of the Deck: a step that adds to the hand, Special
+    Summons or sends to the GY cards read from a Deck (directly, or through a ``choose`` from
+    one), wherever it is in the effect (an ``if`` branch included)."""
+    found, from_deck = set(), set()
+
+    def mentions_deck(expression) -> bool:
+        return isinstance(expression, str) and ".deck" in expression
+
+    def walk(plain_steps):
+        for step in plain_steps:
+            op, body = next(iter(step.items()))
+            if op == "choose" and isinstance(body, dict) and mentions_deck(body.get("from")):
+                from_deck.add(body.get("name"))
+            elif op in _DECK_EFFECT_OF:
+                cards = body if isinstance(body, str) else body.get("cards") if isinstance(body, dict) else None
+                if mentions_deck(cards) or (isinstance(cards, str) and cards.split(" ")[0] in from_deck):
+                    found.add(_DECK_EFFECT_OF[op])
+            elif op == "if":
+                walk(step.get("then", []))
+                walk(step.get("else", []))
+
+    walk([thaw(s) for s in steps])
+    return frozenset(found)
 
 
 def _fusion_materials(steps):

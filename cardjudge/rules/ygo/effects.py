@@ -461,6 +461,13 @@ def _negate_activation_step(d, link, body, bound, step):
     return None
 
 
+def _negate_effect_step(d, link, body, bound, step):
+    """"Negate that effect": the link this one answers resolves without effect (it was still
+    activated: its card is not destroyed, its costs stay paid)."""
+    d.chain = tuple(replace_link(l, effect_negated=True) if l.number == link.number - 1 else l for l in d.chain)
+    return None
+
+
 def _equip_step(d, link, body, bound, step):
     oids = _oids(d, link, bound, body)
     source = d.objects.get(link.oid)
@@ -552,6 +559,7 @@ _STEPS = {
     "add_counters": _add_counters_step,
     "lasting_rule": _lasting_rule_step,
     "negate_attack": _negate_attack_step,
+    "negate_effect": _negate_effect_step,
     "fusion_summon": _fusion_summon_step,
     "create_tokens": lambda *args: _create_tokens_step(*args),  # (defined below)
     "damage": _damage_step,

@@ -386,6 +386,21 @@ class EventView(core_views.EventView):
     player_view = PlayerView
     fields = core_views.EventView.fields + ("method",)
 
+    def more(self, name: str):
+        """``e.deck_effects``: for an activation, what its effect does with the Deck ("search",
+        "summon_from_deck", "send_from_deck"), as the Ash Blossom-like cards ask."""
+        if name == "deck_effects":
+            e, s = self.event, self.s
+            if e.kind != "activated":
+                return []
+            for link in reversed(s.chain):
+                if link.oid == e.source:
+                    return sorted(s.pool[link.card].abilities[link.ability].deck_effects)
+            return []
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
 
 class Game(core_views.GameView):
     """The game as the card language sees it (``game.phase``, ``game.turn``)."""
