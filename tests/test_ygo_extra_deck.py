@@ -345,3 +345,23 @@ def test_X11_a_token_cannot_be_written_outside_the_field():
     with pytest.raises(InputError) as error:
         load(you={"hand": ["Doppel Token"]})
     assert "is a Token" in str(error.value)
+
+
+def test_X7_solemn_warning_negates_an_xyz_summon_and_the_materials_go_with_it():
+    state = load(you=utopia_position(), opponent={"spells_traps": [{"card": "Solemn Warning", "id": "SW"}]})
+    state = act(state, kind="summon", card_id="U", position="attack")
+    state = resolve(act(state, player="opponent", kind="activate", card_id="SW"))
+    assert zone(state, "U") == "graveyard"
+    assert zone(state, "AX") == "graveyard" and zone(state, "CG") == "graveyard"  # detached as it left
+
+
+def test_X7_solemn_warning_answers_polymerization_as_an_activation_that_summons():
+    state = load(you={"hand": [{"card": "Polymerization", "id": "PO"}, {"card": "Elemental HERO Avian", "id": "AV"}],
+                      "monsters": [{"card": "Elemental HERO Burstinatrix", "id": "BU"}],
+                      "extra_deck": [{"card": "Elemental HERO Flame Wingman", "id": "FW"}]},
+                 opponent={"spells_traps": [{"card": "Solemn Warning", "id": "SW"}]})
+    state = act(state, kind="activate", card_id="PO")
+    # a Fusion Summon by a card's effect: the activation is what Solemn Warning negates
+    state = resolve(act(state, player="opponent", kind="activate", card_id="SW", ability=1))
+    assert zone(state, "PO") == "graveyard" and zone(state, "FW") == "extra_deck"
+    assert zone(state, "AV") == "hand" and zone(state, "BU") == "monsters"
