@@ -365,3 +365,38 @@ def test_X7_solemn_warning_answers_polymerization_as_an_activation_that_summons(
     state = resolve(act(state, player="opponent", kind="activate", card_id="SW", ability=1))
     assert zone(state, "PO") == "graveyard" and zone(state, "FW") == "extra_deck"
     assert zone(state, "AV") == "hand" and zone(state, "BU") == "monsters"
+
+
+# --- X12: "You can only Special Summon CARD once per turn" ------------------------------------------
+
+ONCE_DRAGON = {"name": "Test Once Dragon", "kind": "monster", "subtype": "effect", "attribute": "LIGHT",
+               "race": "Dragon", "level": 4, "atk": 1800, "def": 1000, "summon_limit": "once_per_turn",
+               "text": "If you control no monsters, you can Special Summon this card (from your hand). You can "
+                       "only Special Summon \"Test Once Dragon\" once per turn.",
+               "abilities": [{"kind": "procedure", "condition": "count(you.monsters, name != 'Test Once Dragon') == 0"}]}
+ONCE_SYNCHRO = {"name": "Test Once Synchro", "kind": "monster", "subtype": "synchro", "attribute": "LIGHT",
+                "race": "Dragon", "level": 4, "atk": 2000, "def": 1000, "summon_limit": "once_per_turn",
+                "materials": {"synchro": {"count": [1, 99]}}}
+
+
+def test_X12_a_once_per_turn_special_summon_limits_every_way():
+    state = load(cards=[ONCE_DRAGON],
+                 you={"hand": [{"card": "Test Once Dragon", "id": "D1"}, {"card": "Test Once Dragon", "id": "D2"}]})
+    state = act(state, kind="summon", card_id="D1", position="attack")
+    assert not [d for d in dicts(state, kind="summon", card_id="D2") if "from the hand" in d["text"]]
+    assert cj.to_dict(state)["used"] == [["turn", "special_summon", "you", "Test Once Dragon"]]
+    # the limit is written and read back with the position
+    again = cj.load_position(cj.to_dict(state))
+    assert not [d for d in dicts(again, kind="summon", card_id="D2") if "from the hand" in d["text"]]
+
+
+def test_X12_the_limit_applies_to_synchro_summons_and_ends_with_the_turn():
+    state = load(cards=[ONCE_SYNCHRO],
+                 you={"monsters": ["Effect Veiler", "Effect Veiler", "Elemental HERO Avian", "Elemental HERO Burstinatrix"],
+                      "extra_deck": [{"card": "Test Once Synchro", "id": "S1"}, {"card": "Test Once Synchro", "id": "S2"}]})
+    state = act(state, kind="summon", card_id="S1", position="attack", costs_include=["Elemental HERO Avian#monsters2"])
+    assert not dicts(state, kind="summon", card="Test Once Synchro")
+    # the next turn of the same player: the mark is gone (marks "turn" are dropped at each turn's start)
+    from helpers import pass_until
+    later = pass_until(state, lambda s: cj.to_dict(s)["turn"] == 5 and cj.to_dict(s)["phase"] == "main1")
+    assert "used" not in cj.to_dict(later)

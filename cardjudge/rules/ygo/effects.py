@@ -145,15 +145,37 @@ def check_lp(d: Draft) -> None:
 def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True,
                    summon_type: str = "special"):
     """Special Summon a card to ``player``'s field; the summon event is emitted by ``summoned``."""
+    mark_special_summon(d, player, d.objects[oid].card)
     new = move(d, oid, "monsters", "effect", source, method="special", face_up=face_up, position=position,
                controller=player, summon_type=summon_type)
     return d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
 
 
-def summonable_by_effect(s, oid: int) -> bool:
+def summonable_by_effect(s, oid: int, player: str | None = None) -> bool:
     """Whether an effect other than its own Summon procedure can Special Summon this card: not a
-    monster whose text says "Must be Fusion Summoned" (field ``summon_condition``)."""
-    return s.pool[s.objects[oid].card]["summon_condition"] is None
+    monster whose text says "Must be Fusion Summoned" (field ``summon_condition``), nor one
+    already Special Summoned this turn by a player who can only do so once per turn."""
+    card = s.pool[s.objects[oid].card]
+    return card["summon_condition"] is None and not summon_limited(s, player or s.objects[oid].controller, card)
+
+
+def summon_limit_key(player: str, card) -> tuple | None:
+    """The once-per-turn mark of "You can only Special Summon CARD once per turn" (None: no limit)."""
+    return ("turn", "special_summon", player, card.name) if card["summon_limit"] == "once_per_turn" else None
+
+
+def summon_limited(s, player: str, card) -> bool:
+    """Whether ``player`` already Special Summoned a card with that name this turn, being
+    allowed only one (field ``summon_limit: once_per_turn``)."""
+    key = summon_limit_key(player, card)
+    return key is not None and key in s.used
+
+
+def mark_special_summon(d: Draft, player: str, name: str) -> None:
+    """Remember that ``player`` Special Summoned a card called ``name`` (for ``summon_limit``)."""
+    key = summon_limit_key(player, d.pool[name])
+    if key is not None:
+        d.used = d.used | {key}
 
 
 # ------------------------------------------------------------------ resolution
@@ -595,12 +617,14 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             placed.append(special_summon(d, oid, player, position, link.oid).oid)
     waiting = [o for o in _oids(d, link, bound, spec["cards"])
-               if d.objects[o].zone != "monsters" and summonable_by_effect(d, o)]
+               if d.objects[o].zone != "monsters" and summonable_by_effect(d, o, player)]
     fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
     if fixed is not None:
         for oid in waiting:
             if len(d.zone(player, "monsters")) >= 5:
                 break
+            if not summonable_by_effect(d, oid, player):
+                continue  # a second copy of a card Special Summoned once per turn
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             face_up = fixed != "face_down"
             new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up)

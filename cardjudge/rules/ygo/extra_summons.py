@@ -30,6 +30,8 @@ def extra_deck_summons(s, player: str) -> list[Action]:
         seen.add(obj.card)
         card = s.pool[obj.card]
         kind = card["subtype"]
+        if effects.summon_limited(s, player, card):
+            continue
         if kind == "synchro":
             sets = materials.synchro_sets(s, player, card.name, card["level"])
         elif kind == "xyz":
@@ -56,6 +58,7 @@ def extra_deck_summon(d, kind: str, oid: int, used: tuple, position: str) -> Non
     """Carry out a Synchro or Xyz Summon listed by ``extra_deck_summons``."""
     player = d.objects[oid].controller
     flow.next_step(d)
+    effects.mark_special_summon(d, player, d.objects[oid].card)
     if kind == "synchro":
         for material in used:
             effects.move(d, material, "graveyard", "summon", None, method="synchro_material")
@@ -92,7 +95,7 @@ def fusion_options(s, player: str, materials_from) -> list[tuple]:
     options, seen = [], set()
     for oid in s.zone(player, "extra_deck"):
         name = s.objects[oid].card
-        if name in seen or s.pool[name]["subtype"] != "fusion":
+        if name in seen or s.pool[name]["subtype"] != "fusion" or effects.summon_limited(s, player, s.pool[name]):
             continue
         seen.add(name)
         for used in materials.fusion_sets(s, player, name, candidates):

@@ -109,6 +109,8 @@ def check_card(card, source: str, line) -> None:
             raise InputError(f"card {card.name!r}: an Xyz Monster has a rank, not a level", source, line)
         if subtype == "xyz" and card["rank"] is None:
             raise InputError(f"card {card.name!r}: an Xyz Monster needs 'rank'", source, line)
+    if card["summon_limit"] not in (None, "once_per_turn"):
+        raise InputError(f"card {card.name!r}: 'summon_limit' is once_per_turn", source, line)
     condition = card["summon_condition"]
     if condition is not None and (condition not in EXTRA_DECK_KINDS or condition != subtype):
         raise InputError(f"card {card.name!r}: 'summon_condition' names how the card must be Summoned: its own "

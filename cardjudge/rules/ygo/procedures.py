@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import flow, summons
+from cardjudge.rules.ygo import effects, flow, summons
 from cardjudge.rules.ygo.views import env_for
 
 POSITIONS = ("attack", "defense")
@@ -46,6 +46,8 @@ def hand_procedures(s, player: str) -> list[Action]:
         if key in seen:
             continue
         seen.add(key)
+        if effects.summon_limited(s, player, s.pool[obj.card]):
+            continue
         for ability in abilities:
             if ability.limit is not None and ("turn", "hard", player, ability.limit_key or obj.card) in s.used:
                 continue  # "You can only Special Summon CARD once per turn this way"
@@ -70,6 +72,7 @@ def procedure_summon(d, oid: int, position: str) -> None:
         if ability.kind == "procedure" and ability.limit in ("hard_once_per_turn", "oath_once_per_turn"):
             d.used = d.used | {("turn", "hard", player, ability.limit_key or card.name)}
     flow.next_step(d)
+    effects.mark_special_summon(d, player, card.name)
     new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type="special",
                  flags=frozenset({"summoned_this_turn"}))
     summons.start_summon(d, new.oid, "special")
