@@ -400,3 +400,25 @@ def test_X12_the_limit_applies_to_synchro_summons_and_ends_with_the_turn():
     from helpers import pass_until
     later = pass_until(state, lambda s: cj.to_dict(s)["turn"] == 5 and cj.to_dict(s)["phase"] == "main1")
     assert "used" not in cj.to_dict(later)
+
+
+# --- X13: "Cannot be used as Synchro Material" ------------------------------------------------------
+
+NO_SYNCHRO = {"name": "Test Stubborn Knight", "kind": "monster", "subtype": "effect", "attribute": "DARK",
+              "race": "Warrior", "level": 1, "atk": 100, "def": 100, "text": "Cannot be used as Synchro Material.",
+              "abilities": [{"kind": "continuous", "from": "monsters",
+                             "rule": {"cannot_be_synchro_material": "it == self"}}]}
+
+
+def test_X13_a_monster_that_cannot_be_synchro_material_is_never_in_a_synchro_set():
+    state = load(cards=[NO_SYNCHRO],
+                 you={"monsters": [{"card": "Junk Synchron", "id": "JS"}, {"card": "Test Stubborn Knight", "id": "TK"},
+                                   {"card": "Skull Servant", "id": "SK"}, {"card": "Mokey Mokey", "id": "MK"}],
+                      "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    found = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(state, kind="summon", card_id="JW")}
+    assert found == {("JS", "MK", "SK")}
+    # negated, the restriction no longer applies (Effect Veiler-like negation of the card)
+    negated = cj.load_position({**cj.to_dict(state), "lasting": [
+        {"kind": "negate_effects", "affects": ["TK"], "until": "end_of_turn", "turn": 3}]})
+    found = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(negated, kind="summon", card_id="JW")}
+    assert found == {("JS", "MK", "SK"), ("JS", "MK", "TK"), ("JS", "SK", "TK")}
