@@ -18,7 +18,7 @@ X9. A Synchro or Xyz Monster is Summoned in face-up Attack or Defense Position, 
 
 import cardjudge as cj
 import pytest
-from helpers import act, actions, chain, dicts, load, lp, now, resolve, zone
+from helpers import act, chain, dicts, load, lp, now, resolve, zone
 
 from cardjudge.errors import InputError
 

@@ -12,7 +12,7 @@ F5. Elemental HERO Flame Wingman: when it destroys a monster by battle and sends
 """
 
 import cardjudge as cj
-from helpers import act, dicts, load, lp, now, resolve, zone
+from helpers import act, dicts, load, lp, resolve, zone
 
 
 def hero_position(**you):

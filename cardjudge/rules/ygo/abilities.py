@@ -278,13 +278,16 @@ def _deck_effects(steps) -> frozenset:
     return frozenset(found)
 
 
+DEFAULT_FUSION_MATERIALS = "you.hand + (you.monsters where face_up)"  # "from your hand or field"
+
+
 def _fusion_materials(steps):
     """The materials expression of the effect's fusion_summon step (None: it has none)."""
     for step in (thaw(s) for s in steps):
         op, body = next(iter(step.items()))
         if op == "fusion_summon":
             spec = body if isinstance(body, dict) else {}
-            return parsed(spec.get("materials", "you.hand + (you.monsters where face_up)"), "fusion_summon")
+            return parsed(spec.get("materials", DEFAULT_FUSION_MATERIALS), "fusion_summon")
     return None
 
 

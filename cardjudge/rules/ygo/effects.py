@@ -547,16 +547,6 @@ def _gain_lp_step(d, link, body, bound, step):
     return None
 
 
-def _fusion_summon_step(d, link, body, bound, step):
-    """"Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from ... as material"."""
-    from cardjudge.rules.ygo.abilities import _freeze
-    from cardjudge.rules.ygo.extra_summons import fusion_step
-
-    spec = body if isinstance(body, dict) else {}
-    tree, _names = _parsed(spec.get("materials", "you.hand + (you.monsters where face_up)"))
-    return fusion_step(d, link, spec, bound, tree, _freeze(step))
-
-
 def _special_summon_entry(d, link, body, bound, step):
     return _special_summon_step(d, link, body, bound)
 
@@ -582,11 +572,16 @@ _STEPS = {
     "lasting_rule": _lasting_rule_step,
     "negate_attack": _negate_attack_step,
     "negate_effect": _negate_effect_step,
-    "fusion_summon": _fusion_summon_step,
     "create_tokens": lambda *args: _create_tokens_step(*args),  # (defined below)
     "damage": _damage_step,
     "gain_lp": _gain_lp_step,
 }
+
+
+def register_step(op: str, handler) -> None:
+    """Add the handler of an effect step defined in another module (the Fusion Summon's), which
+    imports this one: handler(d, link, body, bound, plain step)."""
+    _STEPS[op] = handler
 
 
 def replace_link(link: Link, **changes) -> Link:

@@ -7,17 +7,18 @@ the same definition says whether the card can be activated and lists every way t
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import attrgetter
-
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import attached, redirected_to_banish
-from cardjudge.rules.ygo.extra_summons import extra_deck_summons, fusion_choice_actions, fusion_options
+from cardjudge.rules.ygo.extra_summons import extra_deck_summons
+from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.procedures import hand_procedures
+from cardjudge.rules.ygo.copies import interchange_key
+from cardjudge.rules.ygo.views import forbidden as _forbidden
+from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
@@ -29,54 +30,6 @@ COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "se
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def interchange_key(s, oid: int):
-    """Objects with equal keys are interchangeable copies (ruling G1)."""
-    obj = s.objects[oid]
-    touched = tuple(e.lid for e in s.lasting if oid in e.affected) if s.lasting else ()
-    on_chain = bool(s.chain) and oid in _on_chain(s)
-    equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
-    if on_chain or equipped or touched and obj.zone in ON_FIELD:
-        return ("unique", oid)
-    return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
-            obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
-
-
-def _on_chain(s) -> frozenset:
-    """The oids activated or targeted by a chain link (memoised for this chain: a Draft changes
-    its chain without forgetting its memo)."""
-    cache = s.cache()
-    known = cache.get("on_chain")
-    if known is None or known[0] is not s.chain:
-        oids = frozenset([link.oid for link in s.chain]
-                         + [o for link in s.chain for _, targeted in link.targets for o in targeted])
-        known = cache["on_chain"] = (s.chain, oids)
-    return known[1]
-
-
-_EQUIPPED_TO = attrgetter("equipped_to")
-
-
-def _equipped_monsters(s) -> frozenset:
-    """The oids that some card is equipped to (memoised in the zone memo: it reads only the objects)."""
-    cache = s._zone_memo
-    if cache is None:
-        cache = s.zone_memo()
-    found = cache.get("equipped_monsters")
-    if found is None:
-        # None among them too (harmless: no oid is None), for a scan done in C
-        found = cache["equipped_monsters"] = frozenset(map(_EQUIPPED_TO, s.objects.values()))
-    return found
-
-
-@lru_cache(maxsize=None)  # a few players and verbs, asked for by every action listed
-def says(player: str, verb: str) -> str:
-    """"you activate" but "opponent activates": the verb agrees with the player's key."""
-    if player == "you":
-        return f"you {verb}"
-    third = {"pass": "passes", "do not": "does not"}.get(verb) or (verb[:-1] + "ies" if verb.endswith("y") and verb != "pay" else verb + "s")
-    return f"{player} {third}"
 
 
 def _labels(s, oids) -> tuple:
@@ -93,21 +46,6 @@ def play_cost(s, player: str, from_hand: bool) -> int:
 def attack_cost(s) -> int:
     """LP to pay to declare an attack (Toll)."""
     return sum(int(value) for _obj, _ability, value in continuous_rules(s, "attack_cost"))
-
-
-def _forbidden(s, rule: str, oid: int) -> bool:
-    rules = continuous_rules(s, rule)
-    if not rules:
-        return False  # the commonest answer, without a view of the card
-    view = CardView(s, oid)
-    for source, _ability, value in rules:
-        env = env_for(s, source.oid, source.controller)
-        if value is True or evaluate(value, env.with_subject(view)):
-            return True
-    return False
-
-
-forbidden = _forbidden  # for the material rules ("cannot be used as Synchro Material")
 
 
 def _limit_key(obj, card, ability, player):

@@ -10,7 +10,7 @@ A Fusion, Synchro or Xyz Monster names its materials in its card file (field ``m
 A Fusion material is a card name or ``{where: EXPRESSION}`` (a property: "1 WATER monster").
 Filters are expressions of the card language read with the candidate as the subject.
 
-Copies that are interchangeable (same card, same zone, same state: ``legal.interchange_key``)
+Copies that are interchangeable (same card, same zone, same state: ``copies.interchange_key``)
 give the same material set: each set is listed once, as a multiset of interchange classes,
 then made concrete with the first copies of each class (ruling G1).
 """
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import parsed
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo.views import CardView, chars, env_for
+from cardjudge.rules.ygo.copies import interchange_key
+from cardjudge.rules.ygo.views import CardView, chars, env_for, forbidden
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 MAX_NON_TUNERS = 99
@@ -140,12 +141,11 @@ def is_tuner(s, oid: int) -> bool:
 
 def can_be_material(s, oid: int, kind: str) -> bool:
     """Whether a card may be used as material of that kind ("cannot be used as Synchro Material")."""
-    from cardjudge.rules.ygo.legal import forbidden
-
     return not forbidden(s, f"cannot_be_{kind}_material", oid)
 
 
-def _passes(s, oid: int, tree, player: str, target: str) -> bool:
+def _passes(s, oid: int, tree, player: str) -> bool:
+    """Whether a candidate material passes a filter of the card file (None: any card)."""
     if tree is None:
         return True
     return bool(evaluate(tree, env_for(s, None, player).with_subject(CardView(s, oid))))
@@ -153,8 +153,6 @@ def _passes(s, oid: int, tree, player: str, target: str) -> bool:
 
 def _classes(s, oids) -> list[list[int]]:
     """The candidates grouped into interchange classes, in the order first seen."""
-    from cardjudge.rules.ygo.legal import interchange_key
-
     groups: dict = {}
     for oid in oids:
         groups.setdefault(interchange_key(s, oid), []).append(oid)
@@ -187,11 +185,11 @@ def synchro_sets(s, player: str, name: str, level: int) -> list[tuple[int, ...]]
     levels = {o: chars(s, o).level for o in field}
     field = [o for o in field if levels[o]]
     found = []
-    for tuner_class in _classes(s, [o for o in field if is_tuner(s, o) and _passes(s, o, spec.tuner, player, name)]):
+    for tuner_class in _classes(s, [o for o in field if is_tuner(s, o) and _passes(s, o, spec.tuner, player)]):
         tuner = tuner_class[0]
         rest = level - levels[tuner]
         others = [o for o in field if o != tuner and not is_tuner(s, o)
-                  and _passes(s, o, spec.non_tuners, player, name)]
+                  and _passes(s, o, spec.non_tuners, player)]
 
         def accept(chosen, rest=rest):
             total = sum(levels[o] for o in chosen)
@@ -208,7 +206,7 @@ def xyz_sets(s, player: str, name: str) -> list[tuple[int, ...]]:
     field = [o for o in s.zone(player, "monsters")
              if s.objects[o].face_up and chars(s, o).level == spec.level and can_be_material(s, o, "xyz")
              and s.pool[s.objects[o].card]["subtype"] != "token"  # a Token cannot be an Xyz Material
-             and _passes(s, o, spec.where, player, name)]
+             and _passes(s, o, spec.where, player)]
     return list(_multisets(_classes(s, field), spec.low, spec.high, lambda chosen: True))
 
 
@@ -242,4 +240,4 @@ def _fills(s, oid: int, slot, player: str) -> bool:
         return False
     if kind == "name":
         return chars(s, oid).name == value
-    return _passes(s, oid, value, player, "")
+    return _passes(s, oid, value, player)

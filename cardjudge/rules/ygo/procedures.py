@@ -12,6 +12,8 @@ from __future__ import annotations
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import effects, flow, summons
+from cardjudge.rules.ygo.copies import interchange_key
+from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.views import env_for
 
 POSITIONS = ("attack", "defense")
@@ -34,8 +36,6 @@ def hand_procedures(s, player: str) -> list[Action]:
         index = _procedure_index(s.pool)
     if not index or len(s.zone(player, "monsters")) >= 5:
         return []
-    from cardjudge.rules.ygo.legal import interchange_key, says
-
     actions, seen = [], set()
     for oid in s.zone(player, "hand"):
         obj = s.objects[oid]

@@ -163,6 +163,20 @@ def is_negated(s, oid) -> bool:
     return oid in negated_oids(s)
 
 
+def forbidden(s, rule: str, oid: int) -> bool:
+    """Whether a continuous rule of that name forbids something to this card now (Cannot be
+    used as Synchro Material; Messenger of Peace's "cannot attack")."""
+    rules = continuous_rules(s, rule)
+    if not rules:
+        return False  # the commonest answer, without a view of the card
+    view = CardView(s, oid)
+    for source, _ability, value in rules:
+        env = env_for(s, source.oid, source.controller)
+        if value is True or evaluate(value, env.with_subject(view)):
+            return True
+    return False
+
+
 def _continuous_rule_names(pool) -> frozenset:
     """The names of the rules that the continuous abilities of the pool's cards set."""
     names = getattr(pool, "_continuous_rule_names", None)
