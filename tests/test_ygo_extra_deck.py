@@ -422,3 +422,21 @@ def test_X13_a_monster_that_cannot_be_synchro_material_is_never_in_a_synchro_set
         {"kind": "negate_effects", "affects": ["TK"], "until": "end_of_turn", "turn": 3}]})
     found = {tuple(sorted(d["costs"][0]["cards"])) for d in dicts(negated, kind="summon", card_id="JW")}
     assert found == {("JS", "MK", "SK"), ("JS", "MK", "TK"), ("JS", "SK", "TK")}
+
+
+# --- X14: Special Summons in a given position ---------------------------------------------------------
+
+FACE_DOWN_CALL = {"name": "Test Secret Call", "kind": "spell", "subtype": "normal",
+                  "text": "Special Summon 1 monster from your hand in face-down Defense Position.",
+                  "abilities": [{"kind": "activate", "condition": "count(you.hand, is_monster) >= 1",
+                                 "effect": [{"choose": {"name": "c", "from": "you.hand where is_monster"}},
+                                            {"special_summon": {"cards": "c", "position": "face_down"}}]}]}
+
+
+def test_X14_a_face_down_special_summon_offers_no_position_and_hides_the_card():
+    state = load(cards=[FACE_DOWN_CALL],
+                 you={"hand": [{"card": "Test Secret Call", "id": "SC"}, {"card": "Mystic Tomato", "id": "MT"}]})
+    state = act(state, kind="activate", card_id="SC")
+    state = resolve(act(state, kind="choose", targets=["MT"]))
+    entry = [m for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["id"] == "MT"][0]
+    assert (entry["position"], entry["face_up"]) == ("defense", False)
