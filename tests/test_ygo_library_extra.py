@@ -246,3 +246,33 @@ def test_ash_blossom_once_per_turn():
     state = resolve(act(state, player="you", kind="activate", card_id="A1"))
     state = act(state, player="opponent", kind="activate", card_id="R2")
     assert not dicts(state, player="you", kind="activate")
+
+
+# --- Gagaga Magician -------------------------------------------------------------------------------
+
+def test_gagaga_magician_declares_a_level_and_is_never_synchro_material():
+    state = load(you={"monsters": [{"card": "Gagaga Magician", "id": "GG"}, {"card": "Effect Veiler", "id": "EV"},
+                                   {"card": "Elemental HERO Avian", "id": "AV"}],
+                      "extra_deck": [{"card": "Gaia Knight, the Force of Earth", "id": "GK"},
+                                     {"card": "Number 17: Leviathan Dragon", "id": "L"}]})
+    declared = [d["text"] for d in dicts(state, kind="activate", card_id="GG")]
+    assert declared == [f"you activate the effect of Gagaga Magician declaring {n}" for n in range(1, 9)]
+    # 1 + 4 + ... Gagaga Magician is never among Gaia Knight's materials
+    assert all("GG" not in d["costs"][0]["cards"] for d in dicts(state, kind="summon", card_id="GK"))
+    state = resolve(act(state, kind="activate", card_id="GG", text="you activate the effect of Gagaga Magician declaring 3"))
+    assert now(state, "GG")["level"] == 3
+    assert not dicts(state, kind="activate", card_id="GG")  # once per turn
+    # now Level 3 with Avian: Number 17: Leviathan Dragon
+    assert [sorted(d["costs"][0]["cards"]) for d in dicts(state, kind="summon", card_id="L", position="attack")] == [
+        ["AV", "GG"]]
+    # the declared Level is kept by a chain link written and loaded back (the opponent holds
+    # Effect Veiler: the chain waits for their answer)
+    mid = load(you={"monsters": [{"card": "Gagaga Magician", "id": "GG"}]},
+               opponent={"hand": [{"card": "Effect Veiler", "id": "EV"}]})
+    mid = act(mid, kind="activate", card_id="GG", text="you activate the effect of Gagaga Magician declaring 6")
+    written = cj.to_dict(mid)
+    assert written["chain"][0]["declared"] == {"lv": 6}
+    again = cj.load_position(written)
+    assert cj.to_dict(again) == written
+    again = resolve(act(again, player="opponent", kind="pass"))
+    assert now(again, "GG")["level"] == 6

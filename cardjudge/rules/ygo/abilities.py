@@ -51,7 +51,7 @@ DEFAULT_ZONES = {
 ABILITY_KEYS = {
     "kind", "from", "on", "when", "timing", "mandatory", "condition", "requires_on_resolve",
     "limit", "limit_key", "damage_step", "cost", "targets", "effect", "applies_to", "rule",
-    "speed", "pay_lp", "otherwise", "summons", "text", "remains",
+    "speed", "pay_lp", "otherwise", "summons", "text", "remains", "declare",
 }
 
 
@@ -99,6 +99,7 @@ class Ability:
     pay_lp: object | None = None  # maintenance
     summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
     text: str = ""
+    declare: tuple = ()  # (name, (values ...)): a value declared at activation, each its own action
     deck_effects: frozenset = frozenset()  # "search", "summon_from_deck", "send_from_deck" (see _deck_effects)
     fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
@@ -246,7 +247,19 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         remains=bool(raw.get("remains", False)),
         fusion=_fusion_materials(effect),
         deck_effects=_deck_effects(effect),
+        declare=_declare(raw.get("declare")),
     )
+
+
+def _declare(raw) -> tuple:
+    """``declare: {name: lv, from: 1, to: 8}`` ("declare a Level from 1 to 8") as (name, values)."""
+    if raw is None:
+        return ()
+    if (not isinstance(raw, dict) or set(raw) != {"name", "from", "to"} or not isinstance(raw["name"], str)
+            or not all(isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in ("from", "to"))
+            or raw["from"] > raw["to"]):
+        raise InputError("declare: takes name, from and to (numbers, from <= to)")
+    return (raw["name"], tuple(range(raw["from"], raw["to"] + 1)))
 
 
 _DECK_EFFECT_OF = {"to_hand": "search", "special_summon": "summon_from_deck", "send_to_gy": "send_from_deck"}

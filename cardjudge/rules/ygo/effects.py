@@ -292,6 +292,9 @@ def _env(d, link: Link, bound: dict, names) -> Env:
     """The environment of a step's expression: only the names it reads (``names``) are bound,
     as ``env_for`` with the bound cards as extras would bind them."""
     variables = ability_variables(VIEWS, names, d, link.oid, link.controller, link.event)
+    for name, value in link.declared:  # "declare a Level": a plain value
+        if name in names:
+            variables[name] = value
     for name in names:
         oids = bound.get(name)
         if oids is not None:

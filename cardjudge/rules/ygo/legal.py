@@ -119,6 +119,9 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
                 costs.append((cost.kind, solution[f"cost{number}"]))
         targets = tuple((t.name, solution[f"target:{t.name}"]) for t in ability.targets)
         options.append({"costs": tuple(costs), "targets": targets, "lp": lp})
+    if ability.declare:  # each value that may be declared: its own action
+        name, values = ability.declare
+        options = [{**option, "declared": ((name, value),)} for option in options for value in values]
     return options
 
 
@@ -145,14 +148,17 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     if target_oids:
         text += " targeting " + ", ".join(target_labels)
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
+    for name, value in option.get("declared", ()):
+        text += f" declaring {value}"
     if paid:
         text += " (cost: " + "; ".join(
             f"{c.kind} {', '.join(c.cards)}" if c.cards else f"pay {c.amount} LP" for c in paid) + ")"
     return Action(
         id="", player=player, kind="activate", text=text, card=card.name, card_id=obj.label,
         ability=ability.index, costs=tuple(costs), targets=target_labels,
-        payload=(("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
-                 ("paid", option["costs"]), ("target_oids", option["targets"])),
+        payload=((("declared", option["declared"]),) if "declared" in option else ())
+        + (("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
+           ("paid", option["costs"]), ("target_oids", option["targets"])),
     )
 
 

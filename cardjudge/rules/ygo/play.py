@@ -111,6 +111,7 @@ def _activate(d: Draft, action, payload: dict) -> None:
         number=len(d.chain) + 1, oid=oid, label=obj.label, card=card.name, controller=player,
         ability=ability.index, targets=get("target_oids"), event=get("event"),
         card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
+        declared=get("declared") or (),
     )
     flow.add_link(d, link)
     if trigger is not None:
