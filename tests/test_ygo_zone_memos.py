@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from cardjudge import apply, legal_actions
 from cardjudge.rules.core.state import Draft
-from cardjudge.rules.ygo import legal, views
+from cardjudge.rules.ygo import copies, legal, views
 from playouts import EXAMPLES, Starts, start_positions
 
 MAX_DEPTH = 10
@@ -43,7 +43,7 @@ def _checked_memos(calls: list):
     """Every call of the memoised functions during the block checked against a fresh answer
     (each call is recorded in ``calls``, with whether it was made on a Draft)."""
     activation, continuous = legal._activation_candidates, views._continuous_candidates
-    equipped = legal._equipped_monsters
+    equipped = copies._equipped_monsters
 
     def checked_activation(s, player, fast=False):
         found = activation(s, player, fast)
@@ -65,7 +65,7 @@ def _checked_memos(calls: list):
 
     with mock.patch.object(legal, "_activation_candidates", checked_activation), \
             mock.patch.object(views, "_continuous_candidates", checked_continuous), \
-            mock.patch.object(legal, "_equipped_monsters", checked_equipped):
+            mock.patch.object(copies, "_equipped_monsters", checked_equipped):
         yield
 
 

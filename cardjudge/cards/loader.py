@@ -22,7 +22,8 @@ LIBRARY_ROOT = Path(__file__).resolve().parent
 CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
     "ygo": {
         "kind": str, "subtype": str, "attribute": str, "race": str, "level": int,
-        "atk": int, "def": int, "tags": list,
+        "atk": int, "def": int, "tags": list, "rank": int, "materials": dict, "summon_condition": str,
+        "summon_limit": str,
     },
     "mtg": {
         "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,

@@ -30,6 +30,7 @@ from cardjudge.errors import InputError
 from cardjudge.rules import rules_for
 from cardjudge.rules.core.engine import apply_within_turn, legal_actions, load_position
 from cardjudge.rules.core.stable_digest import stable_digest, stable_hash
+from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.solver.combos import COUNTED, EngineDomain, find_combos
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.puzzles import Puzzle, new_puzzle
@@ -111,6 +112,9 @@ def _pool_of(game: str, pool: "str | CardPool | None") -> tuple[CardPool, str | 
     return library(game).merged(cards), str(pool)
 
 
+_NOT_IN_MAIN_DECK = (*EXTRA_DECK_KINDS, "token")
+
+
 def _kinds(game: str, pool: CardPool, names) -> dict:
     """The pool's card names sorted into what a board is built from."""
     kinds: dict = {}
@@ -118,6 +122,8 @@ def _kinds(game: str, pool: CardPool, names) -> dict:
         card = pool[name]
         if game == "ygo":
             kind = card["kind"]
+            if kind == "monster" and card["subtype"] in _NOT_IN_MAIN_DECK:
+                continue  # Extra Deck monsters and Tokens never start in a hand or on a board
             if kind == "monster" and (card["level"] or 0) <= 4:
                 kinds.setdefault("monster", []).append(name)
             elif kind == "monster":

@@ -25,18 +25,19 @@ from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 
-KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance"}
+KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance", "procedure"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
-COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal"}
+COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal", "detach"}
 EFFECT_OPS = {
     "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
     "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
     "negate_activation", "if", "equip", "copy_effect", "add_counters", "immune_to_spells_traps",
-    "flip_face_up", "lasting_rule",
+    "flip_face_up", "lasting_rule", "negate_attack", "damage", "gain_lp", "fusion_summon", "create_tokens", "negate_effect",
 }
 CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
     "attack_cost", "play_cost", "negate_spell_effects",
+    "cannot_be_synchro_material", "cannot_be_xyz_material", "cannot_be_fusion_material", "cannot_attack_directly",
 }
 DEFAULT_ZONES = {
     "activate": ("hand", "spells_traps", "field_spell"),
@@ -45,11 +46,12 @@ DEFAULT_ZONES = {
     "trigger": ("monsters",),
     "continuous": ("monsters", "spells_traps", "field_spell"),
     "maintenance": ("spells_traps",),
+    "procedure": ("hand",),  # "you can Special Summon this card (from your hand)": no chain, no activation
 }
 ABILITY_KEYS = {
     "kind", "from", "on", "when", "timing", "mandatory", "condition", "requires_on_resolve",
     "limit", "limit_key", "damage_step", "cost", "targets", "effect", "applies_to", "rule",
-    "speed", "pay_lp", "otherwise", "summons", "text", "remains",
+    "speed", "pay_lp", "otherwise", "summons", "text", "remains", "declare",
 }
 
 
@@ -97,6 +99,9 @@ class Ability:
     pay_lp: object | None = None  # maintenance
     summons: bool = False  # the effect Special Summons (what Solemn Warning answers)
     text: str = ""
+    declare: tuple = ()  # (name, (values ...)): a value declared at activation, each its own action
+    deck_effects: frozenset = frozenset()  # "search", "summon_from_deck", "send_from_deck" (see _deck_effects)
+    fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
 
 
@@ -116,6 +121,10 @@ def _cost(raw) -> CostSpec:
         raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
     if kind == "pay_lp":
         return CostSpec(kind, amount="half" if spec == "half" else parsed(spec, "pay_lp"))
+    if kind == "detach":  # "detach N materials from this card"
+        if not isinstance(spec, int) or isinstance(spec, bool) or spec < 1:
+            raise InputError("cost 'detach' takes the number of materials to detach, like {detach: 1}")
+        return CostSpec(kind, count=spec)
     if spec == "self":
         return CostSpec(kind, self_only=True)
     if not isinstance(spec, dict):
@@ -160,7 +169,8 @@ def _check_steps(steps, what: str) -> tuple:
 
 
 # Step keys that hold expressions, parsed now so that a malformed one is refused at load.
-_EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk", "def", "level", "if", "amount"}
+_EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk", "def", "level", "if", "amount",
+                    "materials"}
 
 
 def _parse_step_expressions(step: dict) -> None:
@@ -179,7 +189,7 @@ def _parse_step_expressions(step: dict) -> None:
 def _effect_summons(steps) -> bool:
     for step in (thaw(s) for s in steps):
         op, body = next(iter(step.items()))
-        if op == "special_summon":
+        if op in ("special_summon", "fusion_summon", "create_tokens"):
             return True
         if op == "if" and _effect_summons([_freeze(s) for s in step.get("then", [])]):
             return True
@@ -235,7 +245,63 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
         remains=bool(raw.get("remains", False)),
+        fusion=_fusion_materials(effect),
+        deck_effects=_deck_effects(effect),
+        declare=_declare(raw.get("declare")),
     )
+
+
+def _declare(raw) -> tuple:
+    """``declare: {name: lv, from: 1, to: 8}`` ("declare a Level from 1 to 8") as (name, values)."""
+    if raw is None:
+        return ()
+    if (not isinstance(raw, dict) or set(raw) != {"name", "from", "to"} or not isinstance(raw["name"], str)
+            or not all(isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in ("from", "to"))
+            or raw["from"] > raw["to"]):
+        raise InputError("declare: takes name, from and to (numbers, from <= to)")
+    return (raw["name"], tuple(range(raw["from"], raw["to"] + 1)))
+
+
+_DECK_EFFECT_OF = {"to_hand": "search", "special_summon": "summon_from_deck", "send_to_gy": "send_from_deck"}
+
+
+def _deck_effects(steps) -> frozenset:
+    """What an effect does with cards of the Deck: a step that adds to the hand, Special
+    Summons or sends to the GY cards read from a Deck (directly, or through a ``choose`` from
+    one), wherever it is in the effect (an ``if`` branch included)."""
+    found, from_deck = set(), set()
+
+    def mentions_deck(expression) -> bool:
+        return isinstance(expression, str) and ".deck" in expression
+
+    def walk(plain_steps):
+        for step in plain_steps:
+            op, body = next(iter(step.items()))
+            if op == "choose" and isinstance(body, dict) and mentions_deck(body.get("from")):
+                from_deck.add(body.get("name"))
+            elif op in _DECK_EFFECT_OF:
+                cards = body if isinstance(body, str) else body.get("cards") if isinstance(body, dict) else None
+                if mentions_deck(cards) or (isinstance(cards, str) and cards.split(" ")[0] in from_deck):
+                    found.add(_DECK_EFFECT_OF[op])
+            elif op == "if":
+                walk(step.get("then", []))
+                walk(step.get("else", []))
+
+    walk([thaw(s) for s in steps])
+    return frozenset(found)
+
+
+DEFAULT_FUSION_MATERIALS = "you.hand + (you.monsters where face_up)"  # "from your hand or field"
+
+
+def _fusion_materials(steps):
+    """The materials expression of the effect's fusion_summon step (None: it has none)."""
+    for step in (thaw(s) for s in steps):
+        op, body = next(iter(step.items()))
+        if op == "fusion_summon":
+            spec = body if isinstance(body, dict) else {}
+            return parsed(spec.get("materials", DEFAULT_FUSION_MATERIALS), "fusion_summon")
+    return None
 
 
 def _rule_value(name: str, value):
@@ -243,6 +309,8 @@ def _rule_value(name: str, value):
         if not isinstance(value, dict):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
         return tuple(sorted(value.items()))
-    if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects"):
+    if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
+                                           "cannot_be_synchro_material", "cannot_be_xyz_material",
+                                           "cannot_be_fusion_material", "cannot_attack_directly"):
         return parsed(value, f"rule {name}")
     return value

@@ -84,8 +84,11 @@ def damage_calculation(d) -> None:
             destroyed.append(target)
         elif atk < defense:
             effects.change_lp(d, attacking_player, -(defense - atk))
-    if d.winner is None:
-        effects.destroy(d, destroyed, "battle", attacker)
+    if d.winner is None and destroyed:
+        # each destroyed by the monster it battled ("if this card destroys a monster by battle")
+        by = {target: attacker, attacker: target}
+        for oid in destroyed:
+            effects.destroy(d, [oid], "battle", by[oid])
     end_attack(d)
 
 

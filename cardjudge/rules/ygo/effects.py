@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
-from cardjudge.rules.core.state import Draft, frozen_params, new_lasting
+from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
@@ -43,8 +43,10 @@ _EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, method: str | None = None,
          top: bool = False, face_up: bool = True, position: str | None = None, controller: str | None = None,
-         summon_type: str | None = None):
-    """Move a card to a zone as a new object, with the events this causes; returns the new object."""
+         summon_type: str | None = None, extra: tuple = ()):
+    """Move a card to a zone as a new object, with the events this causes; returns the new object.
+
+    An Xyz Monster that leaves its Monster Zone takes its materials with it: they go to the GY."""
     obj = d.objects[oid]
     if zone == "graveyard" and redirected_to_banish(d, oid):
         zone = "banished"
@@ -55,8 +57,11 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
             zone = "extra_deck"
     from_zone = obj.zone
     new = d.move(oid, zone, controller=controller, top=top, face_up=face_up and not hidden,
-                 position=position, summon_type=summon_type)
+                 position=position, summon_type=summon_type, extra=extra)
     player = obj.controller
+    if from_zone == "monsters" and any(d.zones.get((p, MATERIAL_ZONE)) for p in d.players):
+        detach_all(d, oid)
+    vanishes = zone != "monsters" and d.pool[obj.card]["subtype"] == "token"
     cards = (new.oid,)  # one tuple for the two or three events of the move
     flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
@@ -68,7 +73,28 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
             if equip in d.objects:
                 destroy(d, [equip], "rule", None)
+    if vanishes and new.oid in d.objects:
+        d.remove_from_zone(d.objects[new.oid])  # a Token that left the field ceases to exist
     return new
+
+
+MATERIAL_ZONE = "xyz_materials"  # attached Xyz Materials, under their owner; extra ("attached_to", oid)
+
+
+def attached(s, xyz: int) -> list[int]:
+    """The materials attached to an Xyz Monster, in the order they were attached."""
+    found = []
+    for player in s.players:
+        for oid in s.zone(player, MATERIAL_ZONE):
+            if s.objects[oid].get("attached_to") == xyz:
+                found.append(oid)
+    return found
+
+
+def detach_all(d: Draft, xyz: int) -> None:
+    """An Xyz Monster left the field (or was turned face-down): its materials go to the GY."""
+    for oid in attached(d, xyz):
+        move(d, oid, "graveyard", "rule", xyz, method="detach")
 
 
 def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
@@ -116,12 +142,40 @@ def check_lp(d: Draft) -> None:
         d.winner = d.opponent_of(dead[0])
 
 
-def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True):
+def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True,
+                   summon_type: str = "special"):
     """Special Summon a card to ``player``'s field; the summon event is emitted by ``summoned``."""
+    mark_special_summon(d, player, d.objects[oid].card)
     new = move(d, oid, "monsters", "effect", source, method="special", face_up=face_up, position=position,
-               controller=player, summon_type="special")
-    d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
-    return new
+               controller=player, summon_type=summon_type)
+    return d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
+
+
+def summonable_by_effect(s, oid: int, player: str | None = None) -> bool:
+    """Whether an effect other than its own Summon procedure can Special Summon this card: not a
+    monster whose text says "Must be Fusion Summoned" (field ``summon_condition``), nor one
+    already Special Summoned this turn by a player who can only do so once per turn."""
+    card = s.pool[s.objects[oid].card]
+    return card["summon_condition"] is None and not summon_limited(s, player or s.objects[oid].controller, card)
+
+
+def summon_limit_key(player: str, card) -> tuple | None:
+    """The once-per-turn mark of "You can only Special Summon CARD once per turn" (None: no limit)."""
+    return ("turn", "special_summon", player, card.name) if card["summon_limit"] == "once_per_turn" else None
+
+
+def summon_limited(s, player: str, card) -> bool:
+    """Whether ``player`` already Special Summoned a card with that name this turn, being
+    allowed only one (field ``summon_limit: once_per_turn``)."""
+    key = summon_limit_key(player, card)
+    return key is not None and key in s.used
+
+
+def mark_special_summon(d: Draft, player: str, name: str) -> None:
+    """Remember that ``player`` Special Summoned a card called ``name`` (for ``summon_limit``)."""
+    key = summon_limit_key(player, d.pool[name])
+    if key is not None:
+        d.used = d.used | {key}
 
 
 # ------------------------------------------------------------------ resolution
@@ -238,6 +292,9 @@ def _env(d, link: Link, bound: dict, names) -> Env:
     """The environment of a step's expression: only the names it reads (``names``) are bound,
     as ``env_for`` with the bound cards as extras would bind them."""
     variables = ability_variables(VIEWS, names, d, link.oid, link.controller, link.event)
+    for name, value in link.declared:  # "declare a Level": a plain value
+        if name in names:
+            variables[name] = value
     for name in names:
         oids = bound.get(name)
         if oids is not None:
@@ -390,6 +447,7 @@ def _change_position_step(d, link, body, bound, step):
         if obj.zone != "monsters" or _unaffected(d, oid, link):
             continue
         if to == "face_down":
+            detach_all(d, oid)
             new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
                          summon_type=obj.summon_type, flags=obj.flags)
             flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
@@ -428,6 +486,13 @@ def _negate_activation_step(d, link, body, bound, step):
     return None
 
 
+def _negate_effect_step(d, link, body, bound, step):
+    """"Negate that effect": the link this one answers resolves without effect (it was still
+    activated: its card is not destroyed, its costs stay paid)."""
+    d.chain = tuple(replace_link(l, effect_negated=True) if l.number == link.number - 1 else l for l in d.chain)
+    return None
+
+
 def _equip_step(d, link, body, bound, step):
     oids = _oids(d, link, bound, body)
     source = d.objects.get(link.oid)
@@ -460,6 +525,31 @@ def _lasting_rule_step(d, link, body, bound, step):
     return None
 
 
+def _negate_attack_step(d, link, body, bound, step):
+    """"Negate the attack": the attack ends, no damage calculation."""
+    d.game_data.pop("attack", None)
+    return None
+
+
+def _damage_step(d, link, body, bound, step):
+    """"Inflict N damage to your opponent" (``player``: who takes it; default the opponent)."""
+    player = _player(d, link, bound, body.get("player", "opponent"))
+    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    if amount > 0:
+        change_lp(d, player, -amount)
+        flow.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
+    return None
+
+
+def _gain_lp_step(d, link, body, bound, step):
+    """"Gain N LP" (``player``: who gains; default the controller)."""
+    player = _player(d, link, bound, body.get("player"))
+    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    if amount > 0:
+        change_lp(d, player, amount)
+    return None
+
+
 def _special_summon_entry(d, link, body, bound, step):
     return _special_summon_step(d, link, body, bound)
 
@@ -483,7 +573,18 @@ _STEPS = {
     "copy_effect": _copy_effect_step,
     "add_counters": _add_counters_step,
     "lasting_rule": _lasting_rule_step,
+    "negate_attack": _negate_attack_step,
+    "negate_effect": _negate_effect_step,
+    "create_tokens": lambda *args: _create_tokens_step(*args),  # (defined below)
+    "damage": _damage_step,
+    "gain_lp": _gain_lp_step,
 }
+
+
+def register_step(op: str, handler) -> None:
+    """Add the handler of an effect step defined in another module (the Fusion Summon's), which
+    imports this one: handler(d, link, body, bound, plain step)."""
+    _STEPS[op] = handler
 
 
 def replace_link(link: Link, **changes) -> Link:
@@ -511,8 +612,22 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
         oid = bound.pop("__position__")[0]
         position = bound.pop("__chosen_position__", ("attack",))[0]
         if oid in d.objects and len(d.zone(player, "monsters")) < 5:
+            bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             placed.append(special_summon(d, oid, player, position, link.oid).oid)
-    waiting = [o for o in _oids(d, link, bound, spec["cards"]) if d.objects[o].zone != "monsters"]
+    waiting = [o for o in _oids(d, link, bound, spec["cards"])
+               if d.objects[o].zone != "monsters" and summonable_by_effect(d, o, player)]
+    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
+    if fixed is not None:
+        for oid in waiting:
+            if len(d.zone(player, "monsters")) >= 5:
+                break
+            if not summonable_by_effect(d, oid, player):
+                continue  # a second copy of a card Special Summoned once per turn
+            bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
+            face_up = fixed != "face_down"
+            new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up)
+            placed.append(new.oid)
+        waiting = []
     if waiting and len(d.zone(player, "monsters")) < 5:
         bound["__summoned__"] = tuple(placed)
         bound["__position__"] = (waiting[0],)
@@ -521,10 +636,33 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
                         redo=_freeze({"special_summon": spec}))
         return choice
     bound.pop("__summoned__", None)
+    origins = set(bound.pop("__from__", ()))
     if placed:
         bound[spec.get("as", "summoned")] = tuple(placed)
-        flow.emit(d, new_event("summoned", cards=tuple(placed), player=player, reason="effect", source=link.oid,
-                           method="special"))
+        # "If a monster(s) in your GY is Special Summoned": the zone they all came from
+        flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special",
+                               origins.pop() if len(origins) == 1 else None, "monsters"))
+    return None
+
+
+def _create_tokens_step(d, link, body, bound, step):
+    """"Special Summon N CARD Tokens in Attack/Defense Position": all of them, or none when
+    fewer Main Monster Zones are free."""
+    player = _player(d, link, bound, body.get("player"))
+    count = int(_value(d, link, bound, body.get("n", 1)))
+    name = body["card"]
+    if 5 - len(d.zone(player, "monsters")) < count:
+        return None
+    position = body.get("position", "attack")
+    placed = []
+    for _ in range(count):
+        oid = d.new_id()
+        token = Obj(oid=oid, label=f"{name}#{oid}", card=name, owner=player, controller=player, zone="monsters",
+                    face_up=True, position=position, summon_type="special", flags=frozenset({"summoned_this_turn"}))
+        d.put_in_zone(token)
+        placed.append(oid)
+    bound[body.get("as", "tokens")] = tuple(placed)
+    flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special", None, "monsters"))
     return None
 
 

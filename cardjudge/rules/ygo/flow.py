@@ -50,6 +50,7 @@ class Link:
     summons: bool = False
     negated: bool = False  # the activation was negated
     effect_negated: bool = False  # its effect was negated (Lost Wind on a chained monster effect)
+    declared: tuple = ()  # (name, value) declared at activation ("declare a Level from 1 to 8")
 
 
 @dataclass(frozen=True, slots=True)

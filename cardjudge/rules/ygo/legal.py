@@ -7,15 +7,18 @@ the same definition says whether the card can be activated and lists every way t
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import attrgetter
-
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow
-from cardjudge.rules.ygo.effects import redirected_to_banish
+from cardjudge.rules.ygo.effects import attached, redirected_to_banish
+from cardjudge.rules.ygo.extra_summons import extra_deck_summons
+from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
+from cardjudge.rules.ygo.procedures import hand_procedures
+from cardjudge.rules.ygo.copies import interchange_key
+from cardjudge.rules.ygo.views import forbidden as _forbidden
+from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
@@ -23,58 +26,10 @@ from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_
 MAIN_PHASES = ("main1", "main2")
 ACTIVATION_ZONES = ("hand", "spells_traps", "field_spell", "monsters", "graveyard", "banished")
 COST_PART_NAMES = {"tribute": "tribute", "discard": "discard", "send_to_gy": "send_to_gy", "banish": "banish",
-                   "reveal": "reveal"}
+                   "reveal": "reveal", "detach": "detach"}
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def interchange_key(s, oid: int):
-    """Objects with equal keys are interchangeable copies (ruling G1)."""
-    obj = s.objects[oid]
-    touched = tuple(e.lid for e in s.lasting if oid in e.affected) if s.lasting else ()
-    on_chain = bool(s.chain) and oid in _on_chain(s)
-    equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
-    if on_chain or equipped or touched and obj.zone in ON_FIELD:
-        return ("unique", oid)
-    return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
-            obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
-
-
-def _on_chain(s) -> frozenset:
-    """The oids activated or targeted by a chain link (memoised for this chain: a Draft changes
-    its chain without forgetting its memo)."""
-    cache = s.cache()
-    known = cache.get("on_chain")
-    if known is None or known[0] is not s.chain:
-        oids = frozenset([link.oid for link in s.chain]
-                         + [o for link in s.chain for _, targeted in link.targets for o in targeted])
-        known = cache["on_chain"] = (s.chain, oids)
-    return known[1]
-
-
-_EQUIPPED_TO = attrgetter("equipped_to")
-
-
-def _equipped_monsters(s) -> frozenset:
-    """The oids that some card is equipped to (memoised in the zone memo: it reads only the objects)."""
-    cache = s._zone_memo
-    if cache is None:
-        cache = s.zone_memo()
-    found = cache.get("equipped_monsters")
-    if found is None:
-        # None among them too (harmless: no oid is None), for a scan done in C
-        found = cache["equipped_monsters"] = frozenset(map(_EQUIPPED_TO, s.objects.values()))
-    return found
-
-
-@lru_cache(maxsize=None)  # a few players and verbs, asked for by every action listed
-def says(player: str, verb: str) -> str:
-    """"you activate" but "opponent activates": the verb agrees with the player's key."""
-    if player == "you":
-        return f"you {verb}"
-    third = {"pass": "passes", "do not": "does not"}.get(verb) or (verb[:-1] + "ies" if verb.endswith("y") and verb != "pay" else verb + "s")
-    return f"{player} {third}"
 
 
 def _labels(s, oids) -> tuple:
@@ -91,18 +46,6 @@ def play_cost(s, player: str, from_hand: bool) -> int:
 def attack_cost(s) -> int:
     """LP to pay to declare an attack (Toll)."""
     return sum(int(value) for _obj, _ability, value in continuous_rules(s, "attack_cost"))
-
-
-def _forbidden(s, rule: str, oid: int) -> bool:
-    rules = continuous_rules(s, rule)
-    if not rules:
-        return False  # the commonest answer, without a view of the card
-    view = CardView(s, oid)
-    for source, _ability, value in rules:
-        env = env_for(s, source.oid, source.controller)
-        if value is True or evaluate(value, env.with_subject(view)):
-            return True
-    return False
 
 
 def _limit_key(obj, card, ability, player):
@@ -130,6 +73,9 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
         if cost.kind == "pay_lp":
             amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
             lp += amount
+            continue
+        if cost.kind == "detach":  # materials of this card: which ones is a choice (G1)
+            slots.append(Slot(f"cost{number}", tuple(attached(s, oid)), cost.count, cost.count))
             continue
         if cost.self_only:
             if cost.kind == "tribute" and obj.zone != "monsters":
@@ -173,6 +119,9 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
                 costs.append((cost.kind, solution[f"cost{number}"]))
         targets = tuple((t.name, solution[f"target:{t.name}"]) for t in ability.targets)
         options.append({"costs": tuple(costs), "targets": targets, "lp": lp})
+    if ability.declare:  # each value that may be declared: its own action
+        name, values = ability.declare
+        options = [{**option, "declared": ((name, value),)} for option in options for value in values]
     return options
 
 
@@ -199,14 +148,17 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     if target_oids:
         text += " targeting " + ", ".join(target_labels)
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
+    for name, value in option.get("declared", ()):
+        text += f" declaring {value}"
     if paid:
         text += " (cost: " + "; ".join(
             f"{c.kind} {', '.join(c.cards)}" if c.cards else f"pay {c.amount} LP" for c in paid) + ")"
     return Action(
         id="", player=player, kind="activate", text=text, card=card.name, card_id=obj.label,
         ability=ability.index, costs=tuple(costs), targets=target_labels,
-        payload=(("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
-                 ("paid", option["costs"]), ("target_oids", option["targets"])),
+        payload=((("declared", option["declared"]),) if "declared" in option else ())
+        + (("event", event), ("lp", option["lp"]), ("mode", mode), ("oid", obj.oid),
+           ("paid", option["costs"]), ("target_oids", option["targets"])),
     )
 
 
@@ -360,6 +312,8 @@ def activations(s, player: str, kind: str) -> list[Action]:
             if key is not None and key in s.used:
                 continue
             condition = ability.condition
+            if ability.fusion is not None and not fusion_options(s, player, ability.fusion):
+                continue  # a Fusion Summon it could not perform: it cannot be activated
             for event in _matching_events(s, ability, kind, obj, player):
                 if condition is not None and not evaluate(condition, env_for(s, oid, player, event)):
                     continue
@@ -490,7 +444,12 @@ def attacks(s, player: str) -> list[Action]:
         if _forbidden(s, "cannot_attack", oid):
             continue
         name = s.pool[obj.card].name
-        targets = [(d, s.objects[d].label) for d in defenders] if defenders else [(None, opponent)]
+        if defenders:
+            targets = [(d, s.objects[d].label) for d in defenders]
+        elif _forbidden(s, "cannot_attack_directly", oid):
+            continue
+        else:
+            targets = [(None, opponent)]
         for target, label in targets:
             key = (interchange_key(s, oid), interchange_key(s, target) if target is not None else None)
             if key in seen:
@@ -545,6 +504,8 @@ def _fields(action: Action) -> dict:
 
 def choice_actions(s, choice) -> list[Action]:
     player = choice.player
+    if choice.kind == "fusion":
+        return fusion_choice_actions(s, choice)
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card
@@ -586,6 +547,8 @@ def window_choices(s, kind: str, player: str) -> list[Action]:
     actions: list[Action] = []
     if kind == "open" and s.phase in MAIN_PHASES:
         actions += main_phase_plays(s, player)
+        actions += extra_deck_summons(s, player)
+        actions += hand_procedures(s, player)
     if kind == "open" and s.phase == "battle_step":
         actions += attacks(s, player)
     actions += activations(s, player, kind)
@@ -608,7 +571,8 @@ def _pass_text(s, kind, player) -> str:
 def placing_triggers(s) -> bool:
     pending = s.pending
     has_triggers = bool(pending) and any(isinstance(p, PendingTrigger) for p in pending)
-    return has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
+    return (has_triggers and not s.get("resolving_chain") and (not s.chain or bool(s.get("placing")))
+            and s.get("summoning") is None)  # they wait for the Summon under way (see play.advance)
 
 
 def raw_actions(s) -> list[Action]:

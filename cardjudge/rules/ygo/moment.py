@@ -21,10 +21,10 @@ WINDOW_KINDS = ("open", "phase_end", "summon", "attack", "damage", "respond")
 MOMENT_FIELDS = {"window", "window_from", "step", "window_events", "triggers", "summoning", "attack",
                  "placing_triggers", "resolving_chain", "choice", "resolving", "maintenance"}
 CHOICE_FIELDS = {"player", "kind", "name", "candidates", "min", "max", "prompt", "card", "amount", "redo"}
-CHOICE_KINDS = ("cards", "position", "discard", "maintenance")
+CHOICE_KINDS = ("cards", "position", "discard", "maintenance", "fusion")
 EVENT_FIELDS = {"kind", "cards", "labels", "player", "reason", "source", "method", "from", "to", "seq"}
 TRIGGER_FIELDS = {"id", "card", "ability", "controller", "mandatory", "timing", "event", "step", "left"}
-LINK_FIELDS = {"card", "id", "controller", "ability", "targets", "event", "card_activation", "speed", "summons",
+LINK_FIELDS = {"declared", "card", "id", "controller", "ability", "targets", "event", "card_activation", "speed", "summons",
                "negated", "effect_negated", "left", "number"}
 
 
@@ -71,6 +71,8 @@ class _Writer:
         for flag in ("summons", "negated", "effect_negated"):
             if getattr(link, flag):
                 out[flag] = True
+        if link.declared:
+            out["declared"] = dict(link.declared)
         return out
 
     def targets(self, link: Link):
@@ -336,7 +338,15 @@ class Reader:
                     ability=ability, targets=slots, event=event,
                     card_activation=self._bool(node, "card_activation", activation),
                     speed=self._int(node, "speed", 1), summons=self._bool(node, "summons"),
-                    negated=self._bool(node, "negated"), effect_negated=self._bool(node, "effect_negated"))
+                    negated=self._bool(node, "negated"), effect_negated=self._bool(node, "effect_negated"),
+                    declared=self.declared(node))
+
+    def declared(self, node) -> tuple:
+        """What was declared at activation (``declared: {lv: 4}``)."""
+        declared = node.get("declared") or {}
+        if not isinstance(declared, dict) or not all(isinstance(v, (int, str)) for v in declared.values()):
+            fail("'declared' must map names to the numbers or words declared", self.source, node, "declared")
+        return tuple(sorted((str(k), v) for k, v in declared.items()))
 
     def moment(self, data: dict, pool) -> tuple[dict, tuple]:
         """The game data and pending triggers the position's moment fields say."""

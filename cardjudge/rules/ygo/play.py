@@ -7,7 +7,7 @@ from operator import is_
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
-from cardjudge.rules.ygo import battle, effects, flow, legal, summons
+from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, procedures, summons
 from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger
 
 
@@ -47,6 +47,10 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
         flow.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
         summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"))
+    elif mode == "procedure":
+        procedures.procedure_summon(d, get("oid"), get("position"))
+    elif mode in ("synchro", "xyz"):
+        extra_summons.extra_deck_summon(d, mode, get("oid"), get("materials"), get("position"))
     elif mode == "flip":
         summons.flip_summon(d, get("oid"), get("lp"))
     elif mode == "reposition":
@@ -55,7 +59,7 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
         summons.set_spell_trap(d, get("oid"), get("lp"))
     elif mode == "attack":
         battle.declare_attack(d, get("oid"), get("target"), get("lp"))
-    elif mode in ("cards", "discard", "position", "maintenance"):
+    elif mode in ("cards", "discard", "position", "maintenance", "fusion"):
         _answer_choice(d, mode, get("value"))
     else:  # pragma: no cover - every listed action has a mode
         raise InputError(f"unknown action {action.text}")
@@ -107,6 +111,7 @@ def _activate(d: Draft, action, payload: dict) -> None:
         number=len(d.chain) + 1, oid=oid, label=obj.label, card=card.name, controller=player,
         ability=ability.index, targets=get("target_oids"), event=get("event"),
         card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
+        declared=get("declared") or (),
     )
     flow.add_link(d, link)
     if trigger is not None:
@@ -128,7 +133,7 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
         return
     resolving = d.game_data.get("resolving")
     bound = dict(resolving.bound)
-    bound[choice.name] = (value,) if mode == "position" else tuple(value)
+    bound[choice.name] = (value,) if mode == "position" else tuple(value)  # (a Fusion Summon: its one option)
     d.game_data["resolving"] = flow.Resolving(resolving.link, resolving.steps, tuple(bound.items()))
     effects.continue_resolution(d, d.game_data["resolving"])
     if "choice" not in d.game_data:
@@ -161,7 +166,10 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
             flow.resolve_next(d)
             continue
         pending = d.pending
-        if pending and (not d.chain or data.get("placing")) and any(isinstance(p, PendingTrigger) for p in pending):
+        # triggers wait while a monster is being Summoned: they are placed once the Summon
+        # succeeded or was negated, with the "when Summoned" ones (Synchro Materials' triggers)
+        if (pending and (not d.chain or data.get("placing")) and "summoning" not in data
+                and any(isinstance(p, PendingTrigger) for p in pending)):
             if not data.get("placing"):
                 flow.drop_missed_timing(d)
                 if not any(isinstance(p, PendingTrigger) for p in d.pending):

@@ -7,16 +7,19 @@ from cardjudge.rules.core.positions import card_label, card_owner, fail, player_
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo.flow import PHASES
+from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.rules.ygo.views import chars
 
+MATERIAL_ZONE = "xyz_materials"  # the Xyz Materials, written under their Xyz Monster
 ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 PLAYER_FIELDS = set(ZONES) | {"lp", "normal_summon_used"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting",
               "used"} | moment.MOMENT_FIELDS
 MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_this_turn", "attacked_this_turn",
-                  "position_changed_this_turn", "set_this_turn", "counters", "now", "owner"}
+                  "position_changed_this_turn", "set_this_turn", "counters", "now", "owner", "materials"}
 SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
 OTHER_FIELDS = {"card", "id", "now", "owner"}
+SUMMON_TYPES = (None, "normal", "tribute", "special", "flip", "fusion", "synchro", "xyz")
 FLAG_FIELDS = ("summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn")
 
 
@@ -56,6 +59,9 @@ def load(data: dict, source: str) -> State:
                 oids.append(obj.oid)
                 if equip is not None:
                     pending_equips.append((obj.oid, equip, entries, index))
+                if zone == "monsters":
+                    next_id = _load_materials(entry, obj, player, players, pool, next_id, labels, objects, zones,
+                                              source, entries, index)
             limit = {"monsters": 5, "spells_traps": 5, "field_spell": 1}.get(zone)
             if limit and len(oids) > limit:
                 fail(f"zone {zone!r} holds at most {limit} cards", source, body, zone)
@@ -127,10 +133,20 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             fail("'position' must be attack or defense", source, entry, "position")
         if not face_up:
             position = "defense"
-    summon_type = entry.get("summon_type", "normal" if zone == "monsters" and face_up else None)
-    if summon_type not in (None, "normal", "tribute", "special", "flip"):
-        fail("'summon_type' must be normal, tribute, special, flip or null (not Summoned)", source, entry,
-             "summon_type")
+    if card["kind"] == "monster" and card["subtype"] == "token" and zone != "monsters":
+        fail(f"{name!r} is a Token: it can only be in a Monster Zone", source, node, index)
+    extra_deck_monster = card["kind"] == "monster" and card["subtype"] in EXTRA_DECK_KINDS
+    if zone in ("hand", "deck") and extra_deck_monster:
+        fail(f"{name!r} is a {card['subtype']} monster: it starts in the Extra Deck, not the {zone}", source, node,
+             index)
+    if zone == "extra_deck" and not extra_deck_monster:
+        fail(f"{name!r} is not a Fusion, Synchro, Xyz or Link Monster: it cannot be in the Extra Deck", source,
+             node, index)
+    default_type = ("normal" if not extra_deck_monster else card["subtype"]) if zone == "monsters" and face_up else None
+    summon_type = entry.get("summon_type", default_type)
+    if summon_type not in SUMMON_TYPES:
+        fail("'summon_type' must be normal, tribute, special, flip, fusion, synchro, xyz or null (not Summoned)",
+             source, entry, "summon_type")
     flags = frozenset(f for f in FLAG_FIELDS if entry.get(f))
     counters = entry.get("counters") or {}
     if not isinstance(counters, dict):
@@ -139,6 +155,37 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
               position=position, summon_type=summon_type, flags=flags,
               counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())))
     return obj, entry.get("equipped_to")
+
+
+def _load_materials(entry, obj, player, players, pool, next_id, labels, objects, zones, source, node, index):
+    """The Xyz Materials written under an Xyz Monster (``materials: [card, ...]``), attached to it."""
+    if not isinstance(entry, dict) or "materials" not in entry:
+        return next_id
+    listed = entry["materials"]
+    if pool[obj.card]["subtype"] != "xyz":
+        fail(f"{obj.card!r} is not an Xyz Monster: it has no materials", source, entry, "materials")
+    if not isinstance(listed, list):
+        fail("'materials' must be a list of cards", source, entry, "materials")
+    for number, material in enumerate(listed):
+        if isinstance(material, str):
+            material = {"card": material}
+        if not isinstance(material, dict) or "card" not in material:
+            fail("a material is a card name or a mapping with 'card'", source, listed, number)
+        for key in material:
+            if key not in OTHER_FIELDS:
+                fail(f"unknown field {key!r} for an Xyz Material", source, material, key)
+        if material["card"] not in pool:
+            fail(f"unknown card {material['card']!r}", source, listed, number)
+        next_id += 1
+        label = card_label(material, material["card"], player, f"{obj.label}.materials", number, labels, players,
+                           source, listed)
+        owner = card_owner(material, player, players, source)
+        attached = Obj(oid=next_id, label=label, card=material["card"], owner=owner, controller=owner,
+                       zone=MATERIAL_ZONE, face_up=True, extra=(("attached_to", obj.oid),))
+        objects[attached.oid] = attached
+        labels[label] = attached.oid
+        zones[(owner, MATERIAL_ZONE)] = (*zones.get((owner, MATERIAL_ZONE), ()), attached.oid)
+    return next_id
 
 
 def _load_lasting(entries, labels, next_id, source, data):
@@ -180,6 +227,11 @@ def _entry(s, oid) -> dict:
     if zone == "monsters":
         out["position"] = obj.position
         out["face_up"] = obj.face_up
+        materials = [m for p in s.players for m in s.zone(p, MATERIAL_ZONE)
+                     if s.objects[m].get("attached_to") == oid] if s.zones.get((s.players[0], MATERIAL_ZONE)) or \
+            s.zones.get((s.players[1], MATERIAL_ZONE)) else ()
+        if materials:
+            out["materials"] = [_material_entry(s, m) for m in materials]
         if obj.summon_type or obj.face_up:
             # written null for a face-up monster that was never Summoned (Set, then flipped
             # face-up by an attack), whose type would otherwise read back as the default
@@ -196,6 +248,14 @@ def _entry(s, oid) -> dict:
         out["counters"] = dict(obj.counters)
     if zone in _ON_FIELD:
         out["now"] = _now(s, obj)
+    return out
+
+
+def _material_entry(s, oid) -> dict:
+    obj = s.objects[oid]
+    out = {"card": obj.card, "id": obj.label}
+    if obj.owner != obj.controller:
+        out["owner"] = obj.owner
     return out
 
 

@@ -16,9 +16,13 @@ from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
+# The ways a monster can have been Special Summoned (a Synchro Summon is a Special Summon).
+SPECIAL_SUMMON_TYPES = frozenset({"special", "synchro", "xyz", "fusion"})
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 
 FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
+# total(cards, "atk"): the sum of one attribute over cards ("the total ATK of all ...")
+FUNCTIONS.setdefault("total", lambda items, name: sum(item.attr(name) or 0 for item in items or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +161,20 @@ def negated_oids(s) -> set:
 def is_negated(s, oid) -> bool:
     """Whether the effects of this object are negated now."""
     return oid in negated_oids(s)
+
+
+def forbidden(s, rule: str, oid: int) -> bool:
+    """Whether a continuous rule of that name forbids something to this card now (Cannot be
+    used as Synchro Material; Messenger of Peace's "cannot attack")."""
+    rules = continuous_rules(s, rule)
+    if not rules:
+        return False  # the commonest answer, without a view of the card
+    view = CardView(s, oid)
+    for source, _ability, value in rules:
+        env = env_for(s, source.oid, source.controller)
+        if value is True or evaluate(value, env.with_subject(view)):
+            return True
+    return False
 
 
 def _continuous_rule_names(pool) -> frozenset:
@@ -335,7 +353,12 @@ _CARD_ATTRIBUTES = {
     "controller": lambda s, obj, card: PlayerView(s, obj.controller),
     "owner": lambda s, obj, card: PlayerView(s, obj.owner),
     "summon_type": lambda s, obj, card: obj.summon_type,
-    "special_summoned": lambda s, obj, card: obj.summon_type == "special",
+    "special_summoned": lambda s, obj, card: obj.summon_type in SPECIAL_SUMMON_TYPES,
+    "rank": lambda s, obj, card: card["rank"],
+    "summon_condition": lambda s, obj, card: card["summon_condition"],
+    "tuner": lambda s, obj, card: "tuner" in (card["tags"] or ()),
+    "materials": lambda s, obj, card: [CardView(s, o) for p in s.players for o in s.zone(p, "xyz_materials")
+                                       if s.objects[o].get("attached_to") == obj.oid],
     "summoned_this_turn": lambda s, obj, card: "summoned_this_turn" in obj.flags,
     "equipped_to": lambda s, obj, card: CardView(s, obj.equipped_to) if obj.equipped_to in s.objects else None,
     "counters": lambda s, obj, card: dict(obj.counters),
@@ -377,6 +400,21 @@ class EventView(core_views.EventView):
     player_view = PlayerView
     fields = core_views.EventView.fields + ("method",)
 
+    def more(self, name: str):
+        """``e.deck_effects``: for an activation, what its effect does with the Deck ("search",
+        "summon_from_deck", "send_from_deck"), as the Ash Blossom-like cards ask."""
+        if name == "deck_effects":
+            e, s = self.event, self.s
+            if e.kind != "activated":
+                return []
+            for link in reversed(s.chain):
+                if link.oid == e.source:
+                    return sorted(s.pool[link.card].abilities[link.ability].deck_effects)
+            return []
+        from cardjudge.rules.core.expr import _Missing
+
+        raise _Missing(name)
+
 
 class Game(core_views.GameView):
     """The game as the card language sees it (``game.phase``, ``game.turn``)."""
@@ -391,6 +429,8 @@ class Game(core_views.GameView):
             return s.phase in ("battle_start", "battle_step", "damage_step", "battle_end")
         if name == "turn_player":
             return PlayerView(s, s.active)
+        if name == "attacking":  # an attack is under way (declared, not yet over or negated)
+            return bool(s.get("attack"))
         if name == "chain_size":
             return len(s.chain)
         if name == "monsters":

@@ -1,0 +1,86 @@
+"""Timings of the Yu-Gi-Oh Extra Deck: listing on a crowded board, and the combo lines.
+
+Run on demand: ``python bench/bench_ygo_extra_deck.py [--repeat N]``. Prints
+
+- the median (and fastest) time of ``legal_actions`` on a crowded Main Phase position (five
+  monsters with Tuners and Level 4s, five cards in the hand, a full Extra Deck of 15 Fusion,
+  Synchro and Xyz Monsters), from a cold memo (the per-state memo and the zone memo emptied);
+- the combo search on the six Extra Deck lines of ``tests/test_ygo_extra_combos.py``, each
+  goal of this turn as there and, for comparison, the same goals as plain expressions (which
+  the search also looks for through the opponent's turns): distinct states per second
+  (fastest of N), nodes and states of each search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from timing import ROOT, machine, median_fastest_ms  # first: it puts this checkout on sys.path
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+from cardjudge import find_combos, legal_actions, load_position  # noqa: E402
+from helpers import position  # noqa: E402
+from test_ygo_extra_combos import COMBOS, DOPPEL, DOPPEL_GOAL, this_turn_goal  # noqa: E402
+
+EXTRA_DECK = (["Junk Warrior"] * 2 + ["Number 39: Utopia"] * 3 + ["Gem-Knight Pearl"] * 2
+              + ["Gaia Knight, the Force of Earth"] * 2 + ["Scrap Archfiend"] * 2
+              + ["Number 17: Leviathan Dragon"] * 2 + ["Elemental HERO Flame Wingman"] * 2)
+
+CROWDED = position(
+    you={"hand": ["Polymerization", "Elemental HERO Avian", "Tin Goldfish", "Effect Veiler", "Reinforcement of the Army"],
+         "monsters": ["Junk Synchron", "Effect Veiler", "Elemental HERO Burstinatrix", "Vorse Raider",
+                      "Gene-Warped Warwolf"],
+         "extra_deck": EXTRA_DECK,
+         "deck": ["Goblindbergh", "Elemental HERO Sparkman", "Mystic Tomato"]},
+    opponent={"monsters": ["Summoned Skull", "Axe Raider"], "spells_traps": [{"card": "Solemn Warning"}]},
+)
+
+
+def _forget_zone_memo(state):
+    object.__setattr__(state, "_zone_memo", None)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=101, help="runs per figure")
+    args = parser.parse_args(argv)
+    print(machine())
+
+    state = load_position(CROWDED)
+    listed = legal_actions(state)
+    median, fastest = median_fastest_ms(legal_actions, state, args.repeat, before=lambda: _forget_zone_memo(state))
+    kinds = {}
+    for action in listed:
+        key = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")
+        kinds[key] = kinds.get(key, 0) + 1
+    print(f"crowded Main Phase, full Extra Deck: {len(listed)} actions, legal_actions median {median:.3f} ms, "
+          f"fastest {fastest:.3f} ms (cold memo, {args.repeat} runs)")
+    print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+
+    runs = max(3, args.repeat // 20)
+    lines = {name: (body, goal, len(counted) + 1) for name, (body, goal, counted) in COMBOS.items()}
+    lines["doppelwarrior"] = (DOPPEL, DOPPEL_GOAL, 6)
+    for label, within_turn in (("goal of this turn", True), ("goal as an expression", False)):
+        print(f"combo search on the Extra Deck lines, {label}, fastest of {runs}:")
+        for name, (body, goal, max_actions) in sorted(lines.items()):
+            best = None
+            for _ in range(runs):
+                start_state = load_position(position(**body))
+                wanted = this_turn_goal(goal, start_state) if within_turn else goal
+                began = time.perf_counter()
+                result = find_combos(start_state, wanted, max_actions=max_actions, limit_seconds=120)
+                seconds = time.perf_counter() - began
+                if best is None or seconds < best[0]:
+                    best = (seconds, result)
+            seconds, result = best
+            stats = result.stats
+            print(f"  {name:<22} found={result.found} complete={result.complete} nodes={stats.nodes} "
+                  f"states={stats.states} {seconds * 1000:.1f} ms, {stats.states / seconds:,.0f} states/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
