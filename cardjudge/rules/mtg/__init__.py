@@ -6,5 +6,6 @@ from cardjudge.rules.mtg.play import apply
 from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
 from cardjudge.rules.mtg.views import goal_env
+from cardjudge.rules.mtg.facts import ability_facts, card_abilities
 
-__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
+__all__ = ["ability_facts", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
