@@ -63,6 +63,7 @@ def ability_facts(card, ability) -> AbilityFacts:
     emits, produces, consumes = set(), set(), set()
     if ability.kind == "spell":
         emits |= {"cast"} | _MOVES
+        consumes.add("card_in_hand")  # the spell itself, cast from the hand and then gone
     if ability.kind == "mana":
         produces.add("mana")
     for op, body in step_ops(ability.effect):
@@ -89,9 +90,12 @@ def ability_facts(card, ability) -> AbilityFacts:
         emits |= events
         consumes |= used
     listens = frozenset({ability.on}) if ability.on else frozenset()
+    limit = None
+    if any(name == "reveal_first_draw" for name, _ in ability.rule):
+        limit = "first_draw_each_turn"  # only the first card drawn each turn is revealed
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
-        consumes=frozenset(consumes), limit=None, optional=ability.kind != "triggered" or ability.optional,
+        consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,
         zones=tuple(ability.zones), text=ability.text or card.text)
 
 

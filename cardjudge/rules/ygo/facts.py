@@ -52,6 +52,8 @@ COST_FACTS = {
     "reveal": (frozenset(), set()),
 }
 
+_ONE_SHOT = {"normal", "quick-play", "counter", "ritual"}  # Spells and Traps that leave once resolved
+
 _ACTIVATED = frozenset({"activated", "resolving"})  # every effect that is activated
 
 
@@ -72,6 +74,8 @@ def ability_facts(card, ability) -> AbilityFacts:
         events, used = COST_FACTS[cost.kind]
         emits |= events
         consumes |= used
+    if ability.kind == "activate" and card.fields.get("subtype") in _ONE_SHOT:
+        consumes.add("card_in_hand")  # the card itself, played from the hand (or Set from it) and then gone
     if ability.kind == "maintenance":
         consumes.add("lp")
     if ability.remains:
