@@ -35,6 +35,7 @@ from cardjudge.solver.domain import Domain, options
 __all__ = ["Cycle", "CycleResult", "CycleStats", "grows", "search_cycles"]
 
 _TICK_MASK = 15
+_FIRST_BOUND = 2  # plies of the first iteration of the deepening
 _PROGRESS_EVERY = 0.1
 
 
@@ -124,7 +125,16 @@ def search_cycles(domain: Domain, root, measure: Callable[[Any], tuple[Hashable,
     search = _CycleSearch(domain, measure, dominates, allowed, max_plies, limit_nodes, limit_seconds, progress)
     stopped = None
     try:
-        search.walk(root, max_cycles)
+        # Iterative deepening on plies: a short loop is found before a long line is followed
+        # to its end, and a bound that cut nothing proves the whole space searched.
+        bound = min(_FIRST_BOUND, max_plies)
+        while True:
+            search.max_plies, search.cut = bound, False
+            search.finished.clear()
+            search.walk(root, max_cycles)
+            if search.cycles or not search.cut or bound >= max_plies:
+                break
+            bound = min(2 * bound, max_plies)
     except _Stop as stop:
         stopped = stop.why
     cycles = search.cycles

@@ -202,7 +202,12 @@ def resources_of(state) -> tuple:
                 resources[key] = resources.get(key, 0) + count
             obj = dataclasses.replace(obj, counters=())
         objects[oid] = obj
-    bare = dataclasses.replace(state, player_states=tuple(players), objects=objects, _hash=None, _cache=None)
+    # Stack items numbered by a running serial number are numbered by their place instead: the
+    # same stack built again is the same position.
+    chain = tuple(dataclasses.replace(item, sid=place) if dataclasses.is_dataclass(item) and hasattr(item, "sid")
+                  else item for place, item in enumerate(state.chain))
+    bare = dataclasses.replace(state, player_states=tuple(players), objects=objects, chain=chain,
+                               _hash=None, _cache=None)
     return canonical_key(bare), resources
 
 
@@ -215,6 +220,36 @@ def _dominates(before: dict, after: dict) -> bool:
         if after.get(name, 0) < before.get(name, 0):
             return False
     return True
+
+
+class _NeverSettles(Exception):
+    """An action after which the engine carries the game on forever without a decision."""
+
+    def __init__(self, state, action):
+        super().__init__("the game does not settle")
+        self.state, self.action = state, action
+
+
+class _LoopDomain(EngineDomain):
+    """The engine as a search domain, an apply that never comes back to a decision reported."""
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except RuntimeError as error:
+            # the engines' guard: windows in which nobody can do anything but pass are passed
+            # through by apply, and a mandatory loop of them never reaches a decision
+            raise _NeverSettles(state, action) from error
+
+
+def _never_settling(state, cards, error: _NeverSettles) -> Loop:
+    """The loop of an action after which no player ever gets a decision again."""
+    judged = classify(state.game, True, {}, set(), {}, error.action.card)
+    certificate = {"position": to_dict(error.state), "prefix": [], "actions": [error.action.to_dict()],
+                   "never_settles": True}
+    return Loop(tuple(sorted(cards)), (), judged.kind, judged.outcome, {}, None, judged.broken_by, certificate,
+                f"after {error.action.text!r} the rules carry the game round without a decision for any player; "
+                + judged.why)
 
 
 def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds, max_plies, progress) -> list:
@@ -237,13 +272,17 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
         if progress is not None:
             progress(f"searching {', '.join(sorted(cards))}")
         stats["searches"] += 1
-        domain = EngineDomain(state, this_turn=True)
+        domain = _LoopDomain(state, this_turn=True)
 
         def allowed(_state, action, cards=cards):
             return action.kind in _ALWAYS_ALLOWED or action.card in cards
 
-        result = search_cycles(domain, state, resources_of, dominates=_dominates, allowed=allowed,
-                               max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left)
+        try:
+            result = search_cycles(domain, state, resources_of, dominates=_dominates, allowed=allowed,
+                                   max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left)
+        except _NeverSettles as error:
+            found.append(_never_settling(state, cards, error))
+            continue
         stats["nodes"] += result.stats.nodes
         found.append(_confirmed(state, domain, cards, members, result))
     return found
@@ -289,7 +328,10 @@ def _merged(static: list, confirmed: list) -> list:
     """Static verdicts, those whose cards a search in a position answered replaced by the
     search's answer (each answer given once)."""
     answered = {frozenset(loop.cards) for loop in confirmed}
-    out = list(confirmed)
+    looping = [frozenset(loop.cards) for loop in confirmed if loop.kind in ("mandatory", "infinite")]
+    # a smaller set of cards that cannot loop on its own is part of the loop a larger set makes
+    out = [loop for loop in confirmed
+           if loop.kind in ("mandatory", "infinite") or not any(frozenset(loop.cards) < cards for cards in looping)]
     for loop in static:
         if frozenset(loop.cards) in answered or any(frozenset(loop.cards) <= frozenset(c.cards) for c in confirmed
                                                     if c.certificate):
@@ -303,12 +345,21 @@ def _merged(static: list, confirmed: list) -> list:
 
 def replay_certificate(certificate: dict) -> dict:
     """Replay a certificate: its ``prefix`` and then one iteration of its ``actions`` from its
-    ``position``, each action legal where it is played (matched by its dict). Returns the
+    ``position``, each action legal where it is played (matched by its dict); for a certificate
+    marked ``never_settles``, its one action is legal and the rules never bring the game back to a
+    decision after it. Returns the
     resources that changed over the iteration; raises InputError when an action is not legal
     or the iteration does not come back to the same position up to resources."""
     if not certificate["actions"]:
         raise InputError("the certificate has no actions")
     state = load_position(certificate["position"])
+    if certificate.get("never_settles"):
+        action = _matching(state, certificate["actions"][0], 0)
+        try:
+            EngineDomain(state, this_turn=True).apply(state, action)
+        except RuntimeError:
+            return {}
+        raise InputError("the certificate's action settles: it is no loop")
     domain = EngineDomain(state, this_turn=True)
     start = state
     for number, wanted in enumerate(certificate["prefix"] + certificate["actions"]):

@@ -1,0 +1,173 @@
+"""find_loops and ``cardjudge loops``: the graph proof, the bounds, confirmed loops classified by
+each game's policy, certificates that replay, and bad input."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardjudge.cli import cli
+from cardjudge.errors import InputError
+from cardjudge.solver.loop_policy import classify
+from cardjudge.solver.loops import find_loops, replay_certificate
+
+DATA = "tests/data/loops"
+PRODUCED: list = []  # every certificate the tests below produce, replayed by the last test
+
+
+def _kept(result):
+    for loop in result.loops:
+        if loop.certificate:
+            PRODUCED.append(loop.certificate)
+    return result
+
+
+def test_acyclic_graph_is_a_proof_of_no_loop():
+    result = find_loops("cardjudge/cards/eredan")
+    assert result.loops == [] and result.complete
+    assert "no cycle" in result.reason and "no loop is possible" in result.reason
+    assert result.graph.number_of_nodes() == result.stats["abilities"] > 0
+
+
+@pytest.mark.parametrize("game", ["ygo", "mtg", "eredan"])
+def test_builtin_libraries_report_no_infinite_or_mandatory_loop(game):
+    result = find_loops(f"cardjudge/cards/{game}")
+    assert all(loop.kind in ("bounded", "undecided") for loop in result.loops)
+    if any(loop.kind == "undecided" for loop in result.loops):
+        assert not result.complete
+
+
+def test_once_per_turn_and_running_out_cycles_are_bounded_by_the_facts():
+    result = find_loops("cardjudge/cards/ygo")
+    by_cards = {loop.cards: loop for loop in result.loops}
+    pot = by_cards[("Pot of Greed",)]  # draws cards to pay for itself, but the Deck runs out
+    assert pot.kind == "bounded" and "card_in_deck" in pot.why
+
+
+def test_mandatory_magic_loop_is_a_draw_CR_104_4b():
+    result = _kept(find_loops(f"{DATA}/mtg-mandatory-tapper.yaml"))
+    (loop,) = [loop for loop in result.loops if loop.kind == "mandatory"]
+    assert loop.outcome == "draw" and set(loop.cards) == {"Test Switch", "Test Twitching Golem"}
+    assert result.complete
+
+
+def test_optional_pumping_loop_is_infinite_with_its_yield():
+    result = _kept(find_loops(f"{DATA}/mtg-optional-pump.yaml"))
+    (loop,) = result.loops
+    assert (loop.kind, loop.outcome, loop.yields, loop.bound) == ("infinite", "repeatable", {"you.life": 1}, None)
+    assert [a["text"] for a in loop.certificate["actions"]] == ["you activate Test Spring"]
+
+
+def test_position_search_exhausts_a_bounded_cycle():
+    result = find_loops("examples/ygo-midgame.yaml")
+    assert result.complete and result.loops
+    assert all(loop.kind == "bounded" and loop.bound is not None for loop in result.loops)
+
+
+def test_static_only_searches_nothing():
+    result = find_loops(f"{DATA}/mtg-optional-pump.yaml", static_only=True)
+    assert result.stats["searches"] == 0
+    (loop,) = result.loops
+    assert loop.kind == "undecided" and not result.complete
+
+
+def test_limits_leave_a_loop_undecided_never_absent():
+    result = find_loops("examples/mtg-midgame.yaml", limit_nodes=5, limit_seconds=5)
+    assert not result.complete
+    assert any(loop.kind == "undecided" for loop in result.loops)
+
+
+def test_deck_list_is_read_by_name():
+    result = find_loops(f"{DATA}/ygo-deck.txt")
+    assert result.game == "ygo" and result.stats["cards"] == 2
+
+
+def test_policy_yugioh_mandatory_no_net_change_is_broken_by_the_last_activated():
+    verdict = classify("ygo", True, {}, set(), {"you": 8000, "opponent": 8000}, "King Tiger Wanghu")
+    assert (verdict.kind, verdict.outcome, verdict.broken_by) == ("mandatory", "illegal", "King Tiger Wanghu")
+
+
+def test_policy_mandatory_loop_that_ends_the_game_is_a_win():
+    verdict = classify("mtg", True, {"you.life": 1, "opponent.life": -1}, set(), {"opponent": 20}, None)
+    assert (verdict.kind, verdict.outcome) == ("mandatory", "win")
+
+
+def test_policy_optional_loop_paid_with_own_life_is_bounded():
+    verdict = classify("ygo", False, {"you.lp": -1000, "you.mana": 0}, {"you"}, {"you": 8000}, None)
+    assert (verdict.kind, verdict.bound) == ("bounded", 8)
+
+
+def test_policy_optional_drain_of_the_opponent_wins():
+    verdict = classify("mtg", False, {"opponent.life": -2}, {"you"}, {"opponent": 20}, None)
+    assert (verdict.kind, verdict.outcome) == ("infinite", "win")
+
+
+# -- the command --------------------------------------------------------------------------------
+
+
+def _run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cli_json_format():
+    out = _run("loops", f"{DATA}/mtg-optional-pump.yaml", "--json", "--no-progress")
+    assert out.exit_code == 0, out.output
+    document = json.loads(out.output)
+    (loop,) = document["loops"]
+    assert set(loop) >= {"cards", "abilities", "kind", "outcome", "yields", "bound", "broken_by", "certificate"}
+    assert set(loop["certificate"]) >= {"position", "prefix", "actions"}
+    assert document["complete"] is True and "stats" in document
+    PRODUCED.append(loop["certificate"])
+
+
+def test_cli_dot_and_svg(tmp_path):
+    dot, svg = tmp_path / "g.dot", tmp_path / "g.svg"
+    out = _run("loops", f"{DATA}/mtg-optional-pump.yaml", "--dot", str(dot), "--svg", str(svg), "--no-progress")
+    assert out.exit_code == 0, out.output
+    text = dot.read_text()
+    assert "Test Spring (ability 0)" in text and "color=red" in text
+    assert svg.read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_cli_svg_without_dot_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    out = _run("loops", f"{DATA}/mtg-optional-pump.yaml", "--svg", str(tmp_path / "g.svg"), "--static-only")
+    assert out.exit_code == 1 and "dot" in out.output and len(out.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("source, message", [
+    ("unknown-card-deck.txt", "unknown-card-deck.txt:2: unknown card 'Not A Real Card'"),
+    ("empty-deck.txt", "empty-deck.txt:1: the deck list holds no card"),
+])
+def test_cli_bad_deck_lists(source, message):
+    out = _run("loops", f"{DATA}/{source}")
+    assert out.exit_code == 1 and message in out.output
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_cli_pool_of_two_games_is_refused():
+    out = _run("loops", "cardjudge/cards/ygo", f"{DATA}/mtg-optional-pump.yaml")
+    assert out.exit_code == 1 and "a pool holds cards of one game" in out.output
+
+
+def test_missing_source():
+    with pytest.raises(InputError, match="no such file"):
+        find_loops(f"{DATA}/nothing-here.yaml")
+
+
+def test_every_certificate_replays():
+    """Runs last in this file: every certificate produced above replays through apply, legal
+    action after legal action, back to its position up to the resources in its yields."""
+    assert PRODUCED
+    for certificate in PRODUCED:
+        yields = replay_certificate(certificate)
+        assert isinstance(yields, dict)
+    pump = find_loops(f"{DATA}/mtg-optional-pump.yaml").loops[0]
+    assert replay_certificate(pump.certificate) == pump.yields
+
+
+def test_a_tampered_certificate_does_not_replay():
+    pump = find_loops(f"{DATA}/mtg-optional-pump.yaml").loops[0]
+    broken = dict(pump.certificate, actions=[dict(pump.certificate["actions"][0], text="you activate Nothing")])
+    with pytest.raises(InputError, match="not legal"):
+        replay_certificate(broken)
