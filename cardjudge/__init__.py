@@ -20,8 +20,9 @@ from cardjudge.rules.core.chains import list_chains
 from cardjudge.rules.core.engine import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.state import State
 from cardjudge.solver.combos import find_combos
+from cardjudge.solver.loops import find_loops
 
 __all__ = [
-    "Action", "CardPool", "InputError", "State", "apply", "find_combos", "legal_actions", "list_chains", "load_cards", "load_position",
+    "Action", "CardPool", "InputError", "State", "apply", "find_combos", "find_loops", "legal_actions", "list_chains", "load_cards", "load_position",
     "to_dict",
 ]
