@@ -58,10 +58,27 @@ def test_optional_pumping_loop_is_infinite_with_its_yield():
     assert [a["text"] for a in loop.certificate["actions"]] == ["you activate Test Spring"]
 
 
-def test_position_search_exhausts_a_bounded_cycle():
-    result = find_loops("examples/ygo-midgame.yaml")
-    assert result.complete and result.loops
-    assert all(loop.kind == "bounded" and loop.bound is not None for loop in result.loops)
+def test_position_search_exhausts_a_cycle_that_cannot_start():
+    result = find_loops(f"{DATA}/mtg-golem-alone.yaml")
+    (loop,) = result.loops
+    assert (loop.kind, loop.bound) == ("bounded", 0) and result.stats["searches"] == 1
+    assert result.complete and "no line with these cards repeats the position" in loop.why
+
+
+def test_whole_libraries_are_proved_without_search():
+    """Every cycle of each built-in library goes through an ability that bounds it (a use
+    limit, or a resource nothing it can loop with produces): complete, nothing undecided."""
+    for game in ("ygo", "mtg", "eredan"):
+        result = find_loops(f"cardjudge/cards/{game}", static_only=True)
+        assert result.complete, (game, result.reason)
+        assert all(loop.kind == "bounded" for loop in result.loops)
+
+
+def test_once_per_turn_limit_bounds_the_cycle_to_one():
+    result = find_loops("cardjudge/cards/ygo")
+    limited = [loop for loop in result.loops if loop.cards == ("Shaddoll Dragon",)]
+    assert limited and all(loop.kind == "bounded" and loop.bound == 1 for loop in limited)
+    assert "once per turn" in limited[0].why
 
 
 def test_static_only_searches_nothing():
@@ -72,7 +89,7 @@ def test_static_only_searches_nothing():
 
 
 def test_limits_leave_a_loop_undecided_never_absent():
-    result = find_loops("examples/mtg-midgame.yaml", limit_nodes=5, limit_seconds=5)
+    result = find_loops(f"{DATA}/mtg-golem-alone.yaml", limit_nodes=3)
     assert not result.complete
     assert any(loop.kind == "undecided" for loop in result.loops)
 

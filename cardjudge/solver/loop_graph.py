@@ -57,44 +57,94 @@ def build_graph(cards, game: str) -> nx.DiGraph:
 
 @dataclass(frozen=True)
 class CycleListing:
-    """The cycles of a graph: ``cycles`` (lists of node names), and whether the listing is
-    ``complete`` (no length bound or count limit left a cycle out) with the ``components`` that
-    hold cycles."""
+    """The cycles of a graph.
+
+    ``cycles`` (lists of node names): first every cycle that no ability of it bounds (the
+    candidates), then cycles through a bounding ability, as examples. ``bounding``: node ->
+    why every cycle through it is bounded. ``complete``: no length bound or count limit left a
+    candidate out (every cycle not listed goes through a bounding ability). ``components``: the
+    strongly connected components that hold cycles.
+    """
 
     cycles: list
     complete: bool
     components: list
     reason: str
+    bounding: dict
+
+
+def _components(graph) -> list:
+    found = [sorted(c) for c in nx.strongly_connected_components(graph)
+             if len(c) > 1 or graph.has_edge(next(iter(c)), next(iter(c)))]
+    return sorted(found)
+
+
+def bounding_abilities(graph: nx.DiGraph) -> dict:
+    """The abilities that bound every cycle through them, each with why: a use limit (once per
+    turn), or a resource it consumes that nothing in its strongly connected component produces
+    (so nothing it can loop with gives it back). Found to a fixpoint: once they are set aside,
+    the components that remain are smaller and may show more."""
+    bounding: dict = {}
+    work = graph.copy()
+    while True:
+        found = {}
+        for component in _components(work):
+            produced = set().union(*(work.nodes[n]["facts"].produces for n in component))
+            for node in component:
+                facts = work.nodes[node]["facts"]
+                if facts.limit:
+                    found[node] = f"limited ({facts.limit.replace('_', ' ')})"
+                elif facts.consumes - produced:
+                    used = ", ".join(sorted(facts.consumes - produced))
+                    found[node] = f"uses up {used}, which nothing it can loop with produces"
+        if not found:
+            return bounding
+        bounding.update(found)
+        work.remove_nodes_from(found)
 
 
 def list_cycles(graph: nx.DiGraph, max_length: int = 6, max_count: int = 1000) -> CycleListing:
     """The simple cycles of ``graph`` up to ``max_length`` nodes, at most ``max_count`` of them,
-    searched only inside non-trivial strongly connected components."""
-    components = [sorted(c) for c in nx.strongly_connected_components(graph)
-                  if len(c) > 1 or graph.has_edge(next(iter(c)), next(iter(c)))]
-    components.sort()
+    searched only inside non-trivial strongly connected components: first those that no
+    bounding ability (:func:`bounding_abilities`) bounds, then examples of the others."""
+    components = _components(graph)
     if not components:
-        return CycleListing([], True, [], "the dependency graph has no cycle: no loop is possible among these abilities")
-    cycles, complete, longest_cut = [], True, False
+        return CycleListing([], True, [], "the dependency graph has no cycle: no loop is possible among these abilities", {})
+    bounding = bounding_abilities(graph)
+    free = graph.subgraph([n for n in graph if n not in bounding])
+    candidates, complete, reasons = _listed(free, _components(free), max_length, max_count)
+    examples, _, _ = _listed(graph, components, max_length, max_count - len(candidates))
+    seen = {tuple(c) for c in candidates}
+    cycles = candidates + [c for c in examples if tuple(c) not in seen]
+    reason = (f"{len(cycles)} cycle(s) listed in {len(components)} strongly connected component(s); "
+              f"{len(bounding)} abilit{'y bounds' if len(bounding) == 1 else 'ies bound'} every cycle through "
+              f"{'it' if len(bounding) == 1 else 'them'}, {len(candidates)} cycle(s) avoid them")
+    if reasons:
+        reason += "; " + "; ".join(reasons)
+    return CycleListing(cycles, complete, components, reason, bounding)
+
+
+def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, bool, list]:
+    """(cycles, complete, what cut the listing) of the components of ``graph``."""
+    cycles, complete, reasons = [], True, []
     for component in components:
+        if len(cycles) >= max_count:
+            complete = False
+            break
         sub = graph.subgraph(component)
         for cycle in nx.simple_cycles(sub, length_bound=max_length):
             if len(cycles) >= max_count:
                 complete = False
                 break
             cycles.append(_rotated(cycle))
-        if not complete:
-            break
         if len(component) > max_length:
-            longest_cut = True  # a longer cycle may exist in this component
+            complete = False  # a longer cycle may exist in this component
+            if f"cycles longer than {max_length} abilities were not listed" not in reasons:
+                reasons.append(f"cycles longer than {max_length} abilities were not listed")
+    if not complete and len(cycles) >= max_count:
+        reasons.append(f"listing stopped at {max_count} cycles")
     cycles.sort(key=lambda c: (len(c), c))
-    reason = f"{len(cycles)} cycle(s) in {len(components)} strongly connected component(s)"
-    if not complete:
-        reason += f"; listing stopped at {max_count} cycles"
-    if longest_cut:
-        complete = False
-        reason += f"; cycles longer than {max_length} abilities were not listed"
-    return CycleListing(cycles, complete, components, reason)
+    return cycles, complete, reasons
 
 
 def _rotated(cycle: list) -> list:

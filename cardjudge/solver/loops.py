@@ -259,7 +259,7 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
     groups: dict = {}
     for cycle, verdict in zip(cycles, static):
         cards = frozenset(graph.nodes[n]["card"] for n in cycle)
-        if cards <= present:
+        if verdict.kind == "undecided" and cards <= present:  # what the facts bound needs no search
             groups.setdefault(cards, []).append((cycle, verdict))
     found = []
     deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds

@@ -30,7 +30,7 @@ STEP_FACTS = {
     "grant": (frozenset(), set(), set()),
     "counter": (frozenset({"leaves"}), set(), set()),
     "exile": (frozenset({"leaves"}), set(), set()),
-    "return": (_MOVES | {"dies"}, {"permanent", "card_in_hand"}, set()),
+    "return": (_MOVES | {"dies"}, {"permanent"}, set()),  # to the battlefield, from exile or a graveyard
     "put_onto_battlefield": (_MOVES, {"permanent"}, set()),
     "become_creature": (frozenset(), set(), set()),
     "add_counters": (frozenset(), {"counter"}, set()),
