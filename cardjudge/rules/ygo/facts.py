@@ -39,12 +39,13 @@ STEP_FACTS = {
 
 #: every event the engine emits, for steps that run another card's steps or steps stored for later
 ALL_EVENTS = frozenset().union(*(events for events, _, _ in STEP_FACTS.values())) | {
-    "activated", "resolving", "summoning", "set", "attack_declared", "battle_damage"}
+    "activated", "resolving", "summoning", "set", "attack_declared", "battle_damage", "phase", "lp_paid",
+    "lp_gained", "lp_lost"}
 _RUNS_OTHER_STEPS = {"copy_effect", "at_end_phase"}
 
 #: cost kind -> (events, resources consumed)
 COST_FACTS = {
-    "pay_lp": (frozenset(), {"lp"}),
+    "pay_lp": (frozenset({"lp_paid"}), {"lp"}),
     "discard": (_TO_GY, {"card_in_hand"}),
     "send_to_gy": (_TO_GY, {"card"}),
     "tribute": (_TO_GY, {"card_on_field"}),
@@ -78,6 +79,7 @@ def ability_facts(card, ability) -> AbilityFacts:
         consumes.add("card_in_hand")  # the card itself, played from the hand (or Set from it) and then gone
     if ability.kind == "maintenance":
         consumes.add("lp")
+        emits.add("lp_paid")
     if ability.remains:
         emits |= _DESTROYS  # a card that stays counts turns and destroys itself (Swords of Revealing Light)
     listens = frozenset({ability.on}) if ability.on else frozenset()
