@@ -242,12 +242,13 @@ class _LoopDomain(EngineDomain):
             raise _NeverSettles(state, action) from error
 
 
-def _never_settling(state, cards, error: _NeverSettles) -> Loop:
-    """The loop of an action after which no player ever gets a decision again."""
+def _never_settling(state, verdict: Loop, error: _NeverSettles) -> Loop:
+    """The loop of an action after which no player ever gets a decision again (``verdict``: the
+    static one of the cycle searched)."""
     judged = classify(state.game, True, {}, set(), {}, error.action.card)
     certificate = {"position": to_dict(error.state), "prefix": [], "actions": [error.action.to_dict()],
                    "never_settles": True}
-    return Loop(tuple(sorted(cards)), (), judged.kind, judged.outcome, {}, None, judged.broken_by, certificate,
+    return Loop(verdict.cards, verdict.abilities, judged.kind, judged.outcome, {}, None, judged.broken_by, certificate,
                 f"after {error.action.text!r} the rules carry the game round without a decision for any player; "
                 + judged.why)
 
@@ -281,7 +282,7 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
             result = search_cycles(domain, state, resources_of, dominates=_dominates, allowed=allowed,
                                    max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left)
         except _NeverSettles as error:
-            found.append(_never_settling(state, cards, error))
+            found.append(_never_settling(state, min(members, key=lambda m: len(m[0]))[1], error))
             continue
         stats["nodes"] += result.stats.nodes
         found.append(_confirmed(state, domain, cards, members, result))
