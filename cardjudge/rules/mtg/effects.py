@@ -127,8 +127,10 @@ def _destroy(d, frame, body, options):
 
 
 def _sacrifice(d, frame, body, options):
+    """The ability's controller sacrifices the named permanents they control (rule 701.21a:
+    a permanent under another player's control stays where it is)."""
     for ref in refs_of(d, frame, body):
-        if isinstance(ref, int) and d.objects[ref].zone == "battlefield":
+        if isinstance(ref, int) and d.objects[ref].zone == "battlefield" and d.objects[ref].controller == frame.controller:
             m.move(d, ref, "graveyard", reason="sacrifice", source=frame.source)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
-from cardjudge.rules.mtg.triggers import emit
-from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.triggers import Departed, emit
+from cardjudge.rules.mtg.views import card_def, chars, has_keyword, is_creature, object_abilities, snapshot
 
 ORDER = "WUBRGC"
 
@@ -74,6 +74,9 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
         _leave_combat_refs(d, oid)
         # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
         d.game_data["lki"] = tuple(d.game_data.get("lki", ())) + (snapshot(d, oid),)
+        left = looked_back(d, oid)
+    else:
+        left = None
     new = d.move(oid, zone, controller=controller, top=top, **changes)
     if "token" in old.flags and zone != "battlefield":
         # a token that left the battlefield ceases to exist (rule 111.8); it still "died"
@@ -82,14 +85,24 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
         d.touched()
     if came_from == "battlefield":
         emit(d, Event("leaves", (oid,), player=old.controller, reason=reason, source=source, from_zone=came_from,
-                      to_zone=zone, labels=(old.label,)))
+                      to_zone=zone, labels=(old.label,)), left)
         if zone == "graveyard" and was_creature:
             emit(d, Event("dies", (oid,), player=old.controller, reason=reason, source=source,
-                          from_zone=came_from, to_zone=zone, labels=(old.label,)))
+                          from_zone=came_from, to_zone=zone, labels=(old.label,)), left)
     if zone == "battlefield":
         emit(d, Event("enters", (new.oid,), player=new.controller, reason=reason, source=source,
                       from_zone=came_from, to_zone=zone, labels=(new.label,)))
     return new
+
+
+def looked_back(d, oid: int):
+    """What a permanent about to leave the battlefield is, for its own leaves-the-battlefield
+    and dies abilities, which look back in time (rule 603.10a); None when it has none."""
+    abilities = tuple(a for a in object_abilities(d, oid) if a.kind == "triggered" and a.on in ("leaves", "dies"))
+    if not abilities:
+        return None
+    obj = d.objects[oid]
+    return Departed(oid, obj.controller, obj.label, card_def(d, oid).name, abilities)
 
 
 def _leave_combat_refs(d, oid: int) -> None:

@@ -127,6 +127,7 @@ def _activate(d, action) -> None:
     obj = d.objects[oid]
     player = obj.controller
     ability = object_abilities(d, oid)[action.ability]
+    name = card_def(d, oid).name  # known before a cost that sacrifices the source is paid
     _pay(d, player, oid, plan)
     if ability.kind == "mana":
         # a mana ability does not use the stack (rule 605.3)
@@ -137,7 +138,7 @@ def _activate(d, action) -> None:
             m.add_mana(d, player, ability.add)
         return
     d.chain = tuple(d.chain) + (StackItem(
-        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=card_def(d, oid).name, controller=player,
+        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=name, controller=player,
         ability=ability.index, targets=plan.targets, target_specs=ability.targets, x=plan.x, effect=ability.effect,
     ),)
     flow.acted(d, player)

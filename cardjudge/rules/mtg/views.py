@@ -97,6 +97,14 @@ def mana_value(card) -> int:
     return parse_mana_cost(cost).mana_value(0)
 
 
+def permanent_mana_value(s, oid) -> int:
+    """An object's mana value; a transformed permanent has its front face's (rule 712.8e)."""
+    obj = s.objects[oid]
+    if obj.get("face"):
+        return mana_value(s.pool[obj.get("copy_of") or obj.card])
+    return mana_value(card_def(s, oid))
+
+
 def _statics(s) -> list:
     """(obj, ability) for every static ability of a permanent on the battlefield whose condition holds."""
     cache = s.cache()
@@ -396,7 +404,7 @@ _CARD_ATTRIBUTES = {
     "blocking": lambda s, obj: obj.get("blocking") is not None,
     "controller": lambda s, obj: PlayerView(s, obj.controller),
     "owner": lambda s, obj: PlayerView(s, obj.owner),
-    "mana_value": lambda s, obj: mana_value(card_def(s, obj.oid)),
+    "mana_value": lambda s, obj: permanent_mana_value(s, obj.oid),
     "counters": lambda s, obj: dict(obj.counters),
     "p1p1": lambda s, obj: obj.counter("P1P1"),
     "attached_to": lambda s, obj: _view(s, obj.equipped_to),
