@@ -85,3 +85,19 @@ def test_mtg_mana_ability_produces_mana():
     elves = pool["Llanowar Elves"]
     facts = rules_for("mtg").ability_facts(elves, elves.abilities[0])
     assert "mana" in facts.produces and "untapped" in facts.consumes and "tapped" in facts.emits
+
+
+def test_every_effect_step_and_cost_part_is_declared():
+    """A new step or cost part of a game needs its line in the game's facts table."""
+    from cardjudge.rules.eredan import abilities as eredan_abilities
+    from cardjudge.rules.eredan import facts as eredan_facts
+    from cardjudge.rules.mtg import abilities as mtg_abilities
+    from cardjudge.rules.mtg import facts as mtg_facts
+    from cardjudge.rules.ygo import abilities as ygo_abilities
+    from cardjudge.rules.ygo import facts as ygo_facts
+
+    assert ygo_abilities.EFFECT_OPS <= set(ygo_facts.STEP_FACTS) | ygo_facts._RUNS_OTHER_STEPS
+    assert ygo_abilities.COST_KINDS <= set(ygo_facts.COST_FACTS)
+    assert mtg_abilities.EFFECT_OPS <= set(mtg_facts.STEP_FACTS) | {"delayed"}
+    assert mtg_abilities.COST_PARTS <= set(mtg_facts.COST_FACTS)
+    assert set(eredan_abilities.EFFECT_KEYS) <= set(eredan_facts.STEP_FACTS)

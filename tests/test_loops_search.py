@@ -67,3 +67,60 @@ def test_grows():
     assert not grows({"mana": 2}, {"mana": 1})
     assert grows({}, {"mana": 1}) and not grows({}, {"mana": -1})
     assert not grows({"mana": 1}, {})
+
+
+# -- property: on random finite graphs, a loop is found exactly when one is reachable ------------
+
+import networkx as nx  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+class _Graph:
+    """A one-player domain over a directed graph: states are nodes, actions are edges."""
+
+    def __init__(self, edges):
+        self.graph = nx.DiGraph()
+        self.graph.add_node(0)
+        self.graph.add_edges_from(edges)
+
+    def actions(self, state):
+        return [("go", target) for target in sorted(self.graph.successors(state))]
+
+    def apply(self, state, action):
+        return action[1]
+
+    def actor(self, state):
+        return "you" if self.actions(state) else None
+
+    def chance_outcomes(self, state):
+        return []
+
+    def key(self, state):
+        return state
+
+    def counts(self, action):
+        return True
+
+    def is_pass(self, action):
+        return False
+
+    @staticmethod
+    def measure(state):
+        return state, {}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=14))
+def test_a_loop_is_found_exactly_when_one_is_reachable(edges):
+    game = _Graph(edges)
+    result = search_cycles(game, 0, game.measure, max_plies=20)
+    reachable = game.graph.subgraph(nx.descendants(game.graph, 0) | {0})
+    has_cycle = not nx.is_directed_acyclic_graph(reachable)
+    assert bool(result.cycles) == has_cycle
+    if result.cycles:
+        (cycle,) = result.cycles
+        start = replay(game, 0, cycle.prefix)
+        assert replay(game, start, cycle.actions) == start and cycle.exact
+    else:
+        assert result.complete and result.longest == nx.dag_longest_path_length(reachable)
