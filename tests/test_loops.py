@@ -58,6 +58,13 @@ def test_optional_pumping_loop_is_infinite_with_its_yield():
     assert [a["text"] for a in loop.certificate["actions"]] == ["you activate Test Spring"]
 
 
+def test_ygo_effect_usable_at_will_is_an_infinite_loop_counting_counters():
+    result = _kept(find_loops(f"{DATA}/ygo-counter-pump.yaml"))
+    (loop,) = result.loops
+    assert (loop.kind, loop.outcome, loop.yields) == ("infinite", "repeatable", {"Test Counter Engine.SPELL": 1})
+    assert result.graph.edges["Test Counter Engine#0", "Test Counter Engine#0"]["why"] == ["repeats: costs nothing"]
+
+
 def test_position_search_exhausts_a_cycle_that_cannot_start():
     result = find_loops(f"{DATA}/mtg-golem-alone.yaml")
     (loop,) = result.loops

@@ -52,6 +52,11 @@ def build_graph(cards, game: str) -> nx.DiGraph:
                 why = [f"pays: {resource}" for resource in sorted(made.produces & needs.consumes)]
             if why:
                 graph.add_edge(source, target, why=why)
+    for name, facts in nodes:
+        if facts.at_will and not facts.consumes and not facts.listens:
+            # nothing to pay and nothing to wait for: a player may use it again at once
+            graph.add_edge(name, name, why=graph.edges[name, name]["why"] + ["repeats: costs nothing"]
+                           if graph.has_edge(name, name) else ["repeats: costs nothing"])
     return graph
 
 

@@ -21,7 +21,8 @@ class AbilityFacts:
     (``mana``, ``life``, ``counter:NAME``, ``untapped``, ``card_in_hand`` ...) it adds or uses up;
     ``limit``: ``once_per_turn`` and the like, or None; ``optional``: a player may decline or
     simply not use it; ``zones``: where the card must be for it to work; ``kind``: the game's
-    ability kind.
+    ability kind; ``at_will``: a player may use it again and again while it can be paid for (an
+    activated ability, not a card played from the hand nor a trigger).
     """
 
     kind: str
@@ -33,12 +34,13 @@ class AbilityFacts:
     optional: bool = True
     zones: tuple = ()
     text: str = ""
+    at_will: bool = False  # a player may use it again whenever it can be paid for (an activated ability)
 
     def to_dict(self) -> dict:
         """Plain data, the sets sorted."""
         return {"kind": self.kind, "listens": sorted(self.listens), "emits": sorted(self.emits),
                 "produces": sorted(self.produces), "consumes": sorted(self.consumes), "limit": self.limit,
-                "optional": self.optional, "zones": list(self.zones), "text": self.text}
+                "optional": self.optional, "zones": list(self.zones), "text": self.text, "at_will": self.at_will}
 
 
 def step_ops(steps, nested=("then", "else")) -> list[tuple[str, object]]:

@@ -96,7 +96,7 @@ def ability_facts(card, ability) -> AbilityFacts:
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,
-        zones=tuple(ability.zones), text=ability.text or card.text)
+        zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("activated", "mana"))
 
 
 def card_abilities(card) -> tuple:

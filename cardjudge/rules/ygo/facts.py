@@ -86,4 +86,4 @@ def ability_facts(card, ability) -> AbilityFacts:
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=ability.limit, optional=not ability.mandatory,
-        zones=tuple(ability.zones), text=ability.text or card.text)
+        zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("ignition", "quick"))
