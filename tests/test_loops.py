@@ -51,6 +51,17 @@ def test_mandatory_magic_loop_is_a_draw_CR_104_4b():
     assert result.complete
 
 
+def test_ygo_mandatory_loop_with_no_net_change_is_broken_by_policy_2_1():
+    result = _kept(find_loops(f"{DATA}/ygo-phoenix-wanghu.yaml"))
+    (loop,) = result.loops
+    assert (loop.kind, loop.outcome, loop.yields) == ("mandatory", "illegal", {})
+    assert loop.broken_by == "King Tiger Wanghu"  # the most recently activated in an iteration
+    assert set(loop.cards) == {"Test Phoenix", "King Tiger Wanghu"}
+    texts = [a["text"] for a in loop.certificate["prefix"]]
+    assert texts[0] == "you Normal Summon Test Phoenix"  # the optional action that starts it
+    assert result.complete
+
+
 def test_optional_pumping_loop_is_infinite_with_its_yield():
     result = _kept(find_loops(f"{DATA}/mtg-optional-pump.yaml"))
     (loop,) = result.loops

@@ -9,8 +9,8 @@ token each time round) is therefore recognised after one iteration instead of ru
 ply bound. What the loop yields per iteration is the difference of the two resource mappings.
 
 ``mandatory`` is decided over every option of every player, not only the ones the search was
-restricted to: a loop is mandatory when no option of any player at any of its positions leads
-out of it (each option's result has the base of a position of the loop).
+restricted to: a loop is mandatory when no line of any player's options from its first position
+ever leaves it (reaches a position where the game is over, or one the caller says is out).
 
 When no loop is found and no limit cut the search, the restricted space was exhausted: the
 result says so (``complete``) and gives the most counted actions on any line (``longest``), which
@@ -107,6 +107,7 @@ def search_cycles(domain: Domain, root, measure: Callable[[Any], tuple[Hashable,
                   dominates: Callable[[Mapping[str, int], Mapping[str, int]], bool] = grows,
                   allowed: Callable[[Any, Any], bool] | None = None,
                   max_plies: int = 60, max_cycles: int = 1, check_mandatory: bool = True,
+                  escaped: Callable[[Any, Any], bool] = lambda first, state: False, mandatory_limit: int = 2000,
                   limit_nodes: int | None = None, limit_seconds: float | None = None,
                   progress: Callable[[CycleStats], None] | None = None) -> CycleResult:
     """Look for lines from ``root`` that come back to a position they went through.
@@ -120,6 +121,10 @@ def search_cycles(domain: Domain, root, measure: Callable[[Any], tuple[Hashable,
     - ``max_plies`` bounds a line; ``limit_nodes`` / ``limit_seconds`` the whole search; any of
       them cutting it makes the result incomplete.
     - ``max_cycles``: stop after this many loops (distinct first positions).
+    - ``check_mandatory``: decide each loop's ``mandatory`` over every option of every player,
+      exploring at most ``mandatory_limit`` positions; ``escaped(first, state)`` says that a
+      position is out of the loop that starts at ``first`` (default: only a position where the
+      game is over, with no option).
     - ``progress(stats)``: called about 10 times a second at most.
     """
     search = _CycleSearch(domain, measure, dominates, allowed, max_plies, limit_nodes, limit_seconds, progress)
@@ -139,7 +144,7 @@ def search_cycles(domain: Domain, root, measure: Callable[[Any], tuple[Hashable,
         stopped = stop.why
     cycles = search.cycles
     if check_mandatory:
-        cycles = [_with_mandatory(domain, measure, cycle) for cycle in cycles]
+        cycles = [_with_mandatory(domain, measure, cycle, escaped, mandatory_limit) for cycle in cycles]
     complete = stopped is None and not search.cut
     stats = search.stats()
     if progress is not None:
@@ -284,19 +289,31 @@ class _Frame:
         self.below = 0  # the most counted actions on a line below, so far
 
 
-def _with_mandatory(domain: Domain, measure, cycle: Cycle) -> Cycle:
-    """``cycle`` with ``mandatory`` decided: True when every option of every player at each of
-    its positions leads to a position with the base of one of them."""
-    bases = {measure(state)[0] for state in cycle.states}
-    for state in cycle.states:
+def _with_mandatory(domain: Domain, measure, cycle: Cycle, escaped, limit: int) -> Cycle:
+    """``cycle`` with ``mandatory`` decided by exploring every option of every player from its
+    first position: False when some line leaves it (a position with no option, the game over, or
+    one ``escaped(first, position)`` says is out of it), True when every position reachable
+    (up to resources) was explored without leaving, None when ``limit`` positions were not enough."""
+    first = cycle.states[0]
+    seen = {measure(first)[0]}
+    frontier = [first]
+    while frontier:
+        state = frontier.pop()
         moves = options(domain, state)
         if not moves:
             return _replace(cycle, False)
         for action in moves:
-            if measure(domain.apply(state, action))[0] not in bases:
+            child = domain.apply(state, action)
+            if escaped(first, child) or not options(domain, child):
                 return _replace(cycle, False)
+            base = measure(child)[0]
+            if base not in seen:
+                if len(seen) >= limit:
+                    return _replace(cycle, None)
+                seen.add(base)
+                frontier.append(child)
     return _replace(cycle, True)
 
 
-def _replace(cycle: Cycle, mandatory: bool) -> Cycle:
+def _replace(cycle: Cycle, mandatory: bool | None) -> Cycle:
     return Cycle(cycle.prefix, cycle.actions, cycle.yields, cycle.exact, mandatory, cycle.states)

@@ -280,7 +280,8 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
 
         try:
             result = search_cycles(domain, state, resources_of, dominates=_dominates, allowed=allowed,
-                                   max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left)
+                                   max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left,
+                                   escaped=_moved_on, mandatory_limit=limit_nodes or 5000)
         except _NeverSettles as error:
             found.append(_never_settling(state, min(members, key=lambda m: len(m[0]))[1], error))
             continue
@@ -289,8 +290,20 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
     return found
 
 
+def _moved_on(first, state) -> bool:
+    """Whether the game left the loop that starts at ``first``: it is over, or in another phase
+    or turn."""
+    return state.winner is not None or (state.turn, state.phase) != (first.turn, first.phase)
+
+
 def _confirmed(state, domain, cards, members, result) -> Loop:
     cycle, verdict = min(members, key=lambda m: len(m[0]))
+    if result.cycles and result.cycles[0].mandatory is None:
+        found = result.cycles[0]
+        certificate = {"position": to_dict(state), "prefix": [a.to_dict() for a in found.prefix],
+                       "actions": [a.to_dict() for a in found.actions]}
+        return Loop(verdict.cards, verdict.abilities, "undecided", "bounded", dict(found.yields), None, None,
+                    certificate, "a loop, but whether a player can leave it was not decided within the limits")
     if result.cycles:
         found = result.cycles[0]
         start = found.states[0]
