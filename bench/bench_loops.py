@@ -5,9 +5,9 @@ Run on demand: ``python bench/bench_loops.py [--repeat N]``. Prints, fastest of 
 - the static analysis (``find_loops(..., static_only=True)``: the dependency graph from the
   declared facts, its strongly connected components, the bounded cycle listing and what the
   facts bound) of each whole built-in library; target under 1 s each;
-- the confirmation by search of each loop position under ``tests/data/loops`` (a mandatory
-  loop, a pumping loop, a cycle proved not to start by exhausting the position); target under
-  2 s each.
+- the confirmation by search of each loop position under ``tests/data/loops`` (Magic: a
+  mandatory loop, a pumping loop, a cycle proved not to start by exhausting the position;
+  Yu-Gi-Oh!: a mandatory loop broken by policy, an effect used at will); target under 2 s each.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from cardjudge.solver.loops import find_loops  # noqa: E402
 
 LIBRARIES = ["cardjudge/cards/ygo", "cardjudge/cards/mtg", "cardjudge/cards/eredan"]
 POSITIONS = ["tests/data/loops/mtg-mandatory-tapper.yaml", "tests/data/loops/mtg-optional-pump.yaml",
-             "tests/data/loops/mtg-golem-alone.yaml"]
+             "tests/data/loops/mtg-golem-alone.yaml", "tests/data/loops/ygo-phoenix-wanghu.yaml",
+             "tests/data/loops/ygo-counter-pump.yaml"]
 
 
 def fastest(repeat: int, run) -> tuple[float, object]:
