@@ -180,6 +180,17 @@ def test_cli_bad_deck_lists(source, message):
     assert len(out.output.strip().splitlines()) == 1
 
 
+def test_cli_empty_pool_is_one_line():
+    out = _run("loops", f"{DATA}/empty-pool.yaml")
+    assert out.exit_code == 1 and "empty-pool.yaml:1: the pool is empty" in out.output
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_cli_progress_says_what_is_searched():
+    out = CliRunner().invoke(cli, ["loops", f"{DATA}/ygo-counter-pump.yaml", "--progress"])
+    assert out.exit_code == 0 and "searching Test Counter Engine" in out.stderr
+
+
 def test_cli_pool_of_two_games_is_refused():
     out = _run("loops", "cardjudge/cards/ygo", f"{DATA}/mtg-optional-pump.yaml")
     assert out.exit_code == 1 and "a pool holds cards of one game" in out.output

@@ -74,7 +74,7 @@ def read_sources(sources) -> Pool:
     pool.sources = [str(s) for s in files]
     if not pool.cards:
         where = files[0] if files else None
-        raise InputError("the pool is empty: no card to analyse", str(where) if where else None)
+        raise InputError("the pool is empty: no card to analyse", str(where) if where else None, 1 if where else None)
     return pool
 
 
