@@ -63,6 +63,20 @@ def test_ygo_mandatory_loop_with_no_net_change_is_broken_by_policy_2_1():
     assert result.complete
 
 
+def test_pool_loop_is_confirmed_from_a_position_built_for_it():
+    """A card file and a deck list, no position: the cycle's cards are placed where their
+    abilities work or in the hand, and the loop is found from there."""
+    result = _kept(find_loops([f"{DATA}/phoenix-cards.yaml", f"{DATA}/phoenix-deck.txt"]))
+    (loop,) = result.loops
+    assert (loop.kind, loop.outcome, loop.broken_by) == ("mandatory", "illegal", "King Tiger Wanghu")
+    assert "position built for these cards" in loop.why and result.stats["positions_built"] >= 1
+
+
+def test_phoenix_alone_is_proved_loop_free():
+    result = find_loops([f"{DATA}/phoenix-cards.yaml"])  # nothing it does sends it to the GY again
+    assert result.loops == [] and result.complete and "no cycle" in result.reason
+
+
 def test_optional_pumping_loop_is_infinite_with_its_yield():
     result = _kept(find_loops(f"{DATA}/mtg-optional-pump.yaml"))
     (loop,) = result.loops

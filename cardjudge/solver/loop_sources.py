@@ -16,6 +16,7 @@ from cardjudge.cards import yamlio
 from cardjudge.cards.loader import CardPool, library, load_cards
 from cardjudge.errors import InputError
 from cardjudge.rules.core.engine import load_position
+from cardjudge.rules.core.positions import plain
 from cardjudge.rules.core.state import State
 
 _DECK_LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
@@ -30,6 +31,7 @@ class Pool:
     cards: dict = field(default_factory=dict)  # name -> CardDef
     positions: list = field(default_factory=list)  # States, as given
     sources: list = field(default_factory=list)
+    written: dict = field(default_factory=dict)  # name -> the card as written in a given card file
 
 
 def read_sources(sources) -> Pool:
@@ -46,11 +48,13 @@ def read_sources(sources) -> Pool:
     card_files = [Path(s) for s in files if _kind(Path(s)) == "cards"]
     extra_cards: dict = {}
     pool: Pool | None = None
+    written: dict = {}
     for path in card_files:
         cards = load_cards(path)
         pool = _joined(pool, cards.game, str(path))
         pool.cards.update(cards.cards)
         extra_cards.update(cards.cards)
+        written.update(_written(path))
     for source in sources:
         if isinstance(source, State):
             pool = _joined(pool, source.game, "<position>")
@@ -72,10 +76,23 @@ def read_sources(sources) -> Pool:
             pool = _joined(pool, game, str(source))
             pool.cards.update(cards)
     pool.sources = [str(s) for s in files]
+    pool.written = written
     if not pool.cards:
         where = files[0] if files else None
         raise InputError("the pool is empty: no card to analyse", str(where) if where else None, 1 if where else None)
     return pool
+
+
+def _written(path: Path) -> dict:
+    """The cards of a card file or folder as written (plain data), by name, to place them in a
+    position built for the analysis."""
+    found = {}
+    for file in sorted(path.glob("*.yaml")) if path.is_dir() else [path]:
+        data = yamlio.load_file(file)
+        for entry in (data.get("cards") or []) if isinstance(data, dict) else []:
+            if isinstance(entry, dict) and "name" in entry:
+                found[str(entry["name"])] = plain(entry)
+    return found
 
 
 def _joined(pool: Pool | None, game: str, where: str) -> Pool:

@@ -7,7 +7,7 @@ complete), so the analysis says which of three things it established for each ca
    declared ``ability_facts``: without a cycle it is a proof that the pool has no loop;
 2. each cycle of the graph is checked against what the rules bound: a use limit (once per
    turn) or a resource it consumes that nothing in the cycle produces makes it ``bounded``;
-3. in a position, a cycle is **confirmed by search** (:func:`cycles.search_cycles`, restricted
+3. in a position (given, or built for the cycle from a pool), a cycle is **confirmed by search** (:func:`cycles.search_cycles`, restricted
    to the cycle's cards): a line that comes back to the same position up to resources that
    only grow is a loop, classified by the game's loop policy (:mod:`loop_policy`) and given with
    a **certificate** that replays through ``apply``; a search that exhausts the restricted space
@@ -21,6 +21,7 @@ complete), so the analysis says which of three things it established for each ca
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -32,6 +33,7 @@ from cardjudge.solver.combos import COUNTED, EngineDomain
 from cardjudge.solver.cycles import search_cycles
 from cardjudge.solver.loop_graph import build_graph, list_cycles
 from cardjudge.solver.loop_policy import LIFE_WORD, classify
+from cardjudge.solver.loop_positions import build_position, buildable
 from cardjudge.solver.loop_sources import read_sources
 
 __all__ = ["Loop", "LoopsResult", "find_loops", "replay_certificate", "resources_of"]
@@ -123,6 +125,9 @@ def find_loops(source, *, max_cycle: int = 6, max_cycles: int = 1000, limit_node
         for state in pool.positions:
             confirmed += _confirm_in(state, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
                                      max_plies, progress)
+        if not pool.positions and buildable(pool.game):
+            confirmed += _confirm_in_built(pool, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
+                                           max_plies, progress)
     loops = _merged(static, confirmed)
     undecided = [loop for loop in loops if loop.kind == "undecided"]
     complete = listing.complete and not undecided
@@ -142,7 +147,8 @@ def _reason(listing, loops, undecided, static_only, pool) -> str:
         if static_only:
             parts.append("the undecided ones were not searched (static analysis only)")
         elif not pool.positions:
-            parts.append("the undecided ones need a position to be confirmed or refuted by search")
+            parts.append("the undecided ones were not confirmed from the positions built for them; "
+                         "give a position to decide them there")
         else:
             parts.append("the undecided ones were neither confirmed nor refuted within the limits")
     return "; ".join(parts)
@@ -288,6 +294,57 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
         stats["nodes"] += result.stats.nodes
         found.append(_confirmed(state, domain, cards, members, result))
     return found
+
+
+def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_seconds, max_plies, progress) -> list:
+    """Each undecided cycle searched from a position built for it (its cards where their
+    abilities work): a loop found there is kept; anything else leaves the cycle undecided, as a
+    built position is only one of many."""
+    found, done = [], set()
+    deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
+    for cycle, verdict in zip(cycles, static):
+        cards = frozenset(graph.nodes[n]["card"] for n in cycle)
+        if verdict.kind != "undecided" or cards in done:
+            continue
+        done.add(cards)
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
+        for placements in _placements(pool, graph, cycle):
+            data = build_position(pool.game, placements, pool.written)
+            try:
+                state = load_position(data)
+            except InputError:
+                continue  # the cards cannot stand there together (zones full, a rule refuses it)
+            stats["positions_built"] = stats.get("positions_built", 0) + 1
+            left = None if deadline is None else deadline - time.perf_counter()
+            looping = [loop for loop in _confirm_in(state, graph, [cycle], [verdict], stats, limit_nodes, left,
+                                                    max_plies, progress) if loop.kind in ("mandatory", "infinite")]
+            if looping:
+                found += [dataclasses.replace(loop, why=loop.why + " (from a position built for these cards)")
+                          for loop in looping]
+                break
+    return found
+
+
+_MOST_BUILT = 8  # positions built for one cycle at most
+
+
+def _placements(pool, graph, cycle) -> list:
+    """Ways to place the cycle's cards: each where its ability in the cycle works, or in the hand
+    (from where playing it may start the cycle), at most ``_MOST_BUILT`` of them, the first with
+    every card where its ability works."""
+    choices, placed = [], set()
+    for node in cycle:
+        card = graph.nodes[node]["card"]
+        if card in placed:
+            continue
+        placed.add(card)
+        zones = graph.nodes[node]["facts"].zones
+        zone = zones[0] if zones else "hand"
+        kind = pool.cards[card].fields.get("kind")
+        choices.append([(card, zone, kind)] + ([(card, "hand", kind)] if zone != "hand" else []))
+    return [list(combination) for combination in itertools.islice(itertools.product(*choices), _MOST_BUILT)]
 
 
 def _moved_on(first, state) -> bool:
