@@ -10,7 +10,7 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
       timing: sorcery            # optional: sorcery | your_turn
       targets: [{from: "game.creatures", where: "not legendary"}]
       effect: [{destroy: t}]
-    - kind: triggered            # When/Whenever/At ...
+    - kind: triggered            # When/Whenever/At ... (targets chosen as it goes on the stack)
       on: enters                 # the event; ``when`` filters it at the moment it happens
       when: "e.card == self"
       if: "you.life >= 40"       # intervening "if": checked at trigger and on resolution (T2)
@@ -50,7 +50,7 @@ EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token",
+    "add_mana", "copy_token", "mode", "to_hand",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw"}
 TIMINGS = {"any", "sorcery", "your_turn"}
@@ -189,6 +189,11 @@ def _check_steps(steps, what: str) -> tuple:
             parsed(body, "if")
             _check_steps(step.get("then", []), "if/then")
             _check_steps(step.get("else", []), "if/else")
+        elif op == "mode":
+            if not isinstance(body, dict) or not body:
+                raise InputError(f"{what}: mode takes a mapping of mode names to steps")
+            for name, branch in body.items():
+                _check_steps(branch, f"mode {name}")
         elif op == "delayed":
             if not isinstance(body, dict) or body.get("on") not in EVENTS:
                 raise InputError(f"{what}: delayed needs 'on' (one of {', '.join(sorted(EVENTS))}) and 'effect'")
@@ -229,8 +234,8 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
                 raise InputError(f"rule: unknown static rule {name!r}")
     if kind == "static" and not rule:
         raise InputError("rule: a static ability needs a 'rule'")
-    if raw.get("targets") and kind not in ("activated", "spell"):
-        raise InputError(f"targets: only spells and activated abilities choose targets here, not {kind} abilities")
+    if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
+        raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
     return Ability(
         index=index,

@@ -97,7 +97,15 @@ def resume(d, refs: tuple) -> None:
     """Bind a player's answer to the waiting choice and go on resolving."""
     choice = d.game_data.pop("choice")
     frames = list(d.game_data.pop("resolving", ()))
-    if choice.kind == "color":
+    if choice.kind == "may":
+        if refs != ("yes",):
+            return  # declined: the ability does nothing
+    elif choice.kind == "mode":
+        step = thaw(frames[-1].steps[frames[-1].index - 1])
+        steps = tuple(freeze(s) for s in step["mode"][refs[0]])
+        top = frames[-1]
+        frames.append(Frame(steps, 0, top.controller, top.source, top.label, top.card, top.bindings, top.x, top.event))
+    elif choice.kind == "color":
         m.add_mana(d, choice.player, "".join(refs))
     else:
         frames[-1] = frames[-1].bind(choice.name, refs)
@@ -363,6 +371,18 @@ def _choose(d, frame, body, options):
     return (), Choice(player, "cards", body["name"], candidates, low, high, str(body.get("prompt", "choose")))
 
 
+def _mode(d, frame, body, options):
+    """The controller picks one of several named modes as the step resolves ("tap or untap")."""
+    modes = tuple(body)
+    return (), Choice(frame.controller, "mode", "mode", modes, 1, 1, "choose one")
+
+
+def _to_hand(d, frame, body, options):
+    """Return permanents to their owners' hands."""
+    for oid in _cards(d, frame, body):
+        m.move(d, oid, "hand", reason="effect", source=frame.source)
+
+
 def _discard(d, frame, body, options):
     for ref in refs_of(d, frame, body):
         if isinstance(ref, int) and d.objects[ref].zone == "hand":
@@ -409,5 +429,5 @@ _STEPS = {
     "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
     "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
     "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
-    "if": _if, "add_mana": _add_mana, "_finish": _finish_spell, "_put": _put,
+    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "_finish": _finish_spell, "_put": _put,
 }

@@ -51,7 +51,7 @@ def _choose(d, action) -> None:
 def _order(d, action) -> None:
     sid = action.get("sid")
     item = next(i for i in d.pending if i.sid == sid)
-    flow.push_trigger(d, item)
+    flow.push_trigger(d, item, action.get("chosen") or ())
 
 
 def _attack(d, action) -> None:
