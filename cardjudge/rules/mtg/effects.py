@@ -16,7 +16,8 @@ from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
-from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def
+from cardjudge.rules.mtg.views import (CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def,
+                                      static_rule_names)
 
 
 def frame_env(d, frame: Frame, extra: dict | None = None):
@@ -160,7 +161,10 @@ def _life(sign):
         else:
             players, amount = [frame.controller], number(d, frame, body)
         for player in players:
-            d.set_player(player, life=d.player(player).life + sign * amount)
+            if sign > 0:
+                m.gain_life(d, player, amount, frame.source)
+            else:
+                m.lose_life(d, player, amount, frame.source)
     return change_life
 
 
@@ -244,10 +248,7 @@ def _become_creature(d, frame, body, options):
 def _add_counters(d, frame, body, options):
     name, count = str(body.get("counter", "P1P1")), number(d, frame, body.get("n", 1))
     for oid in _cards(d, frame, body):
-        obj = d.objects[oid]
-        counters = dict(obj.counters)
-        counters[name] = counters.get(name, 0) + count
-        d.update(oid, counters=tuple(sorted(counters.items())))
+        m.add_counters(d, oid, name, count, frame.source)
 
 
 def _counter(d, frame, body, options):
@@ -290,14 +291,25 @@ def _put_onto_battlefield(d, frame, body, options):
     return [f for group in reversed(frames) for f in group], None, {name: ()}
 
 
-def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None) -> list:
+def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None,
+                 reason: str = "effect") -> list:
     """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
-    put = {"_put": {"oid": oid, "controller": controller, "counters": counters or {}, "bind": bind_as}}
+    counters = dict(counters or {})
+    tapped = False
     card = d.pool[d.objects[oid].card]
     steps = []
     for ability in object_abilities(d, oid) if card else ():
         if ability.kind == "as_enters":
             steps.extend(ability.effect)
+        elif ability.kind == "enters_with":
+            # a replacement effect: it enters so (rule 614.1c), no event of its own
+            rule = thaw(ability.rule)
+            tapped = tapped or rule["tapped"]
+            for name, value in rule["counters"].items():
+                counters[name] = counters.get(name, 0) + number(d, frame, value)
+    counters = {name: n for name, n in counters.items() if n > 0}
+    put = {"_put": {"oid": oid, "controller": controller, "counters": counters, "bind": bind_as, "tapped": tapped,
+                    "reason": reason}}
     return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
 
@@ -308,9 +320,10 @@ def _put(d, frame, body, options):
         return
     obj = d.objects[oid]
     extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
-    new = m.put_onto_battlefield(d, oid, body["controller"], source=frame.source, extra=extra)
-    if body.get("counters"):
-        d.update(new.oid, counters=tuple(sorted((str(k), int(v)) for k, v in body["counters"].items())))
+    new = m.put_onto_battlefield(d, oid, body["controller"], reason=body.get("reason", "effect"),
+                                 source=None if body.get("reason") == "play" else frame.source, extra=extra,
+                                 counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
+                                 tapped=bool(body.get("tapped")))
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
@@ -329,7 +342,7 @@ def _delayed(d, frame, body, options):
 
 
 def _win_game(d, frame, body, options):
-    players = refs_of(d, frame, body)
+    players = [p for p in refs_of(d, frame, body) if p not in static_rule_names(d, "cant_win")]
     if players and d.winner is None:
         d.winner = players[0]
 
@@ -407,7 +420,7 @@ def _if(d, frame, body, options):
 
 
 def _add_mana(d, frame, body, options):
-    m.add_mana(d, frame.controller, str(body))
+    m.add_mana(d, frame.controller, str(body), frame.source)
 
 
 def _finish_spell(d, frame, body, options):

@@ -22,7 +22,7 @@ from cardjudge.rules.mtg.combat import attackers, combat_damage, end_combat, pos
 from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
-from cardjudge.rules.mtg.views import env_for
+from cardjudge.rules.mtg.views import env_for, static_rule_names
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "combat_damage", "end_of_combat", "main2", "end", "cleanup")
@@ -268,10 +268,12 @@ def start_turn(d) -> None:
 
 def untap_step(d) -> None:
     """The active player's permanents untap; nobody gets priority (rule 502)."""
+    held = set(static_rule_names(d, "doesnt_untap"))  # "doesn't untap during your untap step" (502.3)
     for oid in d.zone(d.active, "battlefield"):
         # controlled continuously since the start of this turn from now on (rule 302.6)
         d.update(oid, flags=d.objects[oid].flags - {"sick"})
-        m.untap(d, oid, reason="rule")
+        if oid not in held:
+            m.untap(d, oid, reason="rule")
     enter_step(d, "upkeep")
 
 

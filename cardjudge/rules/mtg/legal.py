@@ -565,7 +565,9 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
         if part.kind == "pay_life":
             continue
         if part.self_only:
-            slots.append(Slot(name, (source,) if source in s.objects else (), 1, 1))
+            payable = source in s.objects and (part.kind != "remove_counter"
+                                               or s.objects[source].counter(part.counter) >= part.count)
+            slots.append(Slot(name, (source,) if payable else (), 1, 1))
             continue
         env = env_for(s, source, player)
         if part.kind == "discard":
