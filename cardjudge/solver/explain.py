@@ -318,6 +318,8 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             moved.add(("phase", event.method))
             sentences.insert(steps_told, f"{str(event.method).replace('_', ' ')} step begins")
             steps_told = len(sentences)
+        elif event.kind in ("life_gained", "life_lost"):
+            continue  # told by the player's life line (Magic: the amount the event carries)
         elif event.kind == "damaged":
             flush()
             cause = names.oid(event.source) or "something"

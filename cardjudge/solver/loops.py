@@ -398,6 +398,13 @@ def _text(state, card: str | None, index) -> str:
 def _merged(static: list, confirmed: list) -> list:
     """Static verdicts, those whose cards a search in a position answered replaced by the
     search's answer (each answer given once)."""
+    unique, seen = [], set()
+    for loop in confirmed:  # the same loop found from several positions is told once
+        mark = (frozenset(loop.cards), loop.kind, loop.outcome, tuple(sorted(loop.yields.items())))
+        if mark not in seen:
+            seen.add(mark)
+            unique.append(loop)
+    confirmed = unique
     answered = {frozenset(loop.cards) for loop in confirmed}
     looping = [frozenset(loop.cards) for loop in confirmed if loop.kind in ("mandatory", "infinite")]
     # a smaller set of cards that cannot loop on its own is part of the loop a larger set makes

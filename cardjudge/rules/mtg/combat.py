@@ -16,10 +16,11 @@ def attackers(d) -> list:
 
 
 def can_attack(d, oid: int) -> bool:
-    """An untapped creature of the active player that is not affected by summoning sickness (S1)."""
+    """An untapped creature of the active player that is not affected by summoning sickness (S1)
+    and has no defender (702.3b)."""
     obj = d.objects[oid]
     return (obj.controller == d.active and is_creature(d, oid) and "tapped" not in obj.flags
-            and not summoning_sick(d, oid) and obj.get("attacking") is None)
+            and not summoning_sick(d, oid) and obj.get("attacking") is None and not has_keyword(d, oid, "Defender"))
 
 
 def possible_attackers(s) -> list[int]:

@@ -16,24 +16,26 @@ _MOVES = frozenset({"leaves", "enters"})
 
 #: op -> (events it can emit, resources it produces, resources it consumes)
 STEP_FACTS = {
-    "damage": (frozenset({"damaged"}) | _DIES, set(), {"life"}),
+    "damage": (frozenset({"damaged", "life_lost", "counters_put"}) | _DIES, set(), {"life"}),
     "destroy": (_DIES, set(), set()),
     "draw": (frozenset({"drawn", "revealed"}), {"card_in_hand"}, {"card_in_library"}),
-    "gain_life": (frozenset(), {"life"}, set()),
-    "lose_life": (frozenset(), set(), {"life"}),
-    "create_token": (frozenset({"enters"}), {"permanent"}, set()),
-    "copy_token": (frozenset({"enters"}), {"permanent"}, set()),
-    "gain_control": (frozenset(), {"permanent"}, set()),
+    "gain_life": (frozenset({"life_gained"}), {"life"}, set()),
+    "lose_life": (frozenset({"life_lost"}), set(), {"life"}),
+    "create_token": (frozenset({"enters", "counters_put"}), {"permanent"}, set()),
+    "copy_token": (frozenset({"enters", "counters_put"}), {"permanent"}, set()),
+    "gain_control": (frozenset({"control_changed"}), {"permanent"}, set()),
     "untap": (frozenset({"becomes_untapped"}), {"untapped"}, set()),
     "tap": (frozenset({"tapped"}), set(), {"untapped"}),
     "modify": (frozenset(), set(), set()),
     "grant": (frozenset(), set(), set()),
     "counter": (frozenset({"leaves"}), set(), set()),
     "exile": (frozenset({"leaves"}), set(), set()),
-    "return": (_MOVES | {"dies"}, {"permanent"}, set()),  # to the battlefield, from exile or a graveyard
-    "put_onto_battlefield": (_MOVES, {"permanent"}, set()),
+    "return": (_MOVES | {"dies", "counters_put"}, {"permanent"}, set()),  # to the battlefield, from exile or a graveyard
+    "put_onto_battlefield": (_MOVES | {"counters_put"}, {"permanent"}, set()),
+    "to_hand": (frozenset({"leaves"}), {"card_in_hand"}, set()),
+    "mode": (frozenset(), set(), set()),  # its modes are read by _steps
     "become_creature": (frozenset(), set(), set()),
-    "add_counters": (frozenset(), {"counter"}, set()),
+    "add_counters": (frozenset({"counters_put"}), {"counter"}, set()),
     "win_game": (frozenset(), set(), set()),
     "transform": (frozenset(), set(), set()),
     "become_copy": (frozenset(), set(), set()),
@@ -41,7 +43,7 @@ STEP_FACTS = {
     "sacrifice": (_DIES, set(), {"permanent"}),
     "attach": (frozenset(), set(), set()),
     "discard": (frozenset({"leaves"}), set(), {"card_in_hand"}),
-    "add_mana": (frozenset(), {"mana"}, set()),
+    "add_mana": (frozenset({"mana_added"}), {"mana"}, set()),
     "if": (frozenset(), set(), set()),  # its branches are read by step_ops
 }
 
@@ -53,8 +55,9 @@ COST_FACTS = {
     "crew": (frozenset({"tapped"}), {"untapped"}),
     "sacrifice": (_DIES, {"permanent"}),
     "discard": (frozenset({"leaves"}), {"card_in_hand"}),
-    "pay_life": (frozenset(), {"life"}),
+    "pay_life": (frozenset({"life_lost"}), {"life"}),
     "exile": (frozenset({"leaves"}), set()),
+    "remove_counter": (frozenset({"counters_removed"}), {"counter"}),
 }
 
 
@@ -66,10 +69,11 @@ def ability_facts(card, ability) -> AbilityFacts:
         consumes.add("card_in_hand")  # the spell itself, cast from the hand and then gone
     if ability.kind == "mana":
         produces.add("mana")
-    for op, body in step_ops(ability.effect):
+        emits.add("mana_added")
+    for op, body in _steps(ability.effect):
         if op == "delayed":
             # a delayed trigger's own steps run later, from the same card
-            for inner, _ in step_ops(body.get("effect", []) if isinstance(body, dict) else []):
+            for inner, _ in _steps(body.get("effect", []) if isinstance(body, dict) else []):
                 emits |= STEP_FACTS.get(inner, (ALL_EVENTS, set(), set()))[0]
             continue
         events, made, used = STEP_FACTS[op]
@@ -97,6 +101,17 @@ def ability_facts(card, ability) -> AbilityFacts:
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,
         zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("activated", "mana"))
+
+
+def _steps(steps) -> list:
+    """Every (op, body) of ``steps``, the branches of ``if`` and the modes of ``mode`` included."""
+    found = []
+    for op, body in step_ops(steps):
+        found.append((op, body))
+        if op == "mode" and isinstance(body, dict):
+            for branch in body.values():
+                found += _steps(branch if isinstance(branch, list) else [])
+    return found
 
 
 def card_abilities(card) -> tuple:

@@ -22,7 +22,7 @@ from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
-from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
+from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
@@ -120,6 +120,12 @@ def _labels(s, refs) -> tuple:
 
 
 def _choose_actions(s, choice) -> list[Action]:
+    if choice.kind == "mode":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {mode}",
+                       payload=(("refs", (mode,)),)) for mode in choice.options]
+    if choice.kind == "may":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {answer}"
+                       f" ({choice.prompt}: you may)", payload=(("refs", (answer,)),)) for answer in choice.options]
     if choice.kind == "color":
         return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
                 for c in choice.options]
@@ -148,10 +154,15 @@ def _order_actions(s) -> list[Action]:
     if player is None:
         return []
     firsts = next_choices(items, lambda item: apnap_rank(s, item.controller))
-    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
-                   f"{_event_text(s, item.event)} on the stack next",
-                   card=item.card, card_id=item.label, ability=item.ability, payload=(("sid", item.sid),))
-            for item in firsts]
+    out = []
+    for item in firsts:
+        for targets in trigger_targets(s, item):
+            _, labels, text = _target_text(s, targets)
+            out.append(Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
+                              f"{_event_text(s, item.event)} on the stack next{text}",
+                              card=item.card, card_id=item.label, ability=item.ability, targets=labels,
+                              payload=(("sid", item.sid), ("chosen", targets))))
+    return out
 
 
 # ---------------------------------------------------------------- combat
@@ -484,6 +495,11 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
     return out
 
 
+def target_choices(s, specs, source, controller, x) -> list[tuple]:
+    """The distinct choices of targets for target slots (interchangeable objects merged)."""
+    return _target_choices(s, specs, source, controller, x)
+
+
 def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     if not specs:
         return [()]
@@ -549,7 +565,9 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
         if part.kind == "pay_life":
             continue
         if part.self_only:
-            slots.append(Slot(name, (source,) if source in s.objects else (), 1, 1))
+            payable = source in s.objects and (part.kind != "remove_counter"
+                                               or s.objects[source].counter(part.counter) >= part.count)
+            slots.append(Slot(name, (source,) if payable else (), 1, 1))
             continue
         env = env_for(s, source, player)
         if part.kind == "discard":

@@ -312,12 +312,12 @@ def _load_event(entry, labels, players, source, node):
 
 def _load_choice(entry, labels, players, source, data) -> Choice:
     """A decision a player is making while something resolves."""
-    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard"):
-        fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
+    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard", "may", "mode"):
+        fail("'choice' is a mapping with player, kind (cards, color, legend, discard, may, mode), name, options, min, max",
               source, data, "choice")
     if entry.get("player") not in players:
         fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
-    options = tuple(o if entry["kind"] == "color" else _ref(o, labels, players, source, entry, "options")
+    options = tuple(o if entry["kind"] in ("color", "may", "mode") else _ref(o, labels, players, source, entry, "options")
                     for o in entry.get("options") or [])
     return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
                   int(entry.get("max", 1)), str(entry.get("prompt", "choose")))

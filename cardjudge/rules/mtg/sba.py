@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice
-from cardjudge.rules.mtg.views import chars, is_creature
+from cardjudge.rules.mtg.views import chars, is_creature, static_rule_names
 
 
 def state_based_actions(d) -> bool:
     """Perform every state-based action that applies now (rule 704); True if any did."""
     changed = False
     losers = [p for p in d.players if d.player(p).life <= 0 or m.player_value(d, p, "drew_from_empty")]
+    if losers:
+        # "you can't lose the game" (Platinum Angel): the player stays in the game (104.3)
+        safe = static_rule_names(d, "cant_lose")
+        losers = [p for p in losers if p not in safe]
     if losers:
         remaining = [p for p in d.players if p not in losers]
         d.winner = remaining[0] if len(remaining) == 1 else "draw"

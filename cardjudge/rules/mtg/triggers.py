@@ -76,7 +76,7 @@ def _collect(d, event: Event, oid: int, controller: str, label: str, name: str |
         found.append(StackItem(
             sid=d.new_id(), kind="trigger", source=oid, label=label, card=name or card_def(d, oid).name,
             controller=controller, ability=ability.index, effect=ability.effect,
-            condition=ability.condition, event=event, optional=ability.optional,
+            condition=ability.condition, event=event, optional=ability.optional, target_specs=ability.targets,
         ))
 
 

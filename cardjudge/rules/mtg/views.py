@@ -144,6 +144,31 @@ def _static_grants(s) -> dict:
     return grants
 
 
+def static_rule_names(s, rule_name: str) -> list:
+    """What static abilities of one rule ("doesnt_untap", "cant_lose", "cant_win") apply to
+    now: object ids and player names."""
+    cache = s.cache()
+    key = ("static_rule", rule_name)
+    if key in cache:
+        return cache[key]
+    found: list = []
+    for obj, ability in _statics(s):
+        rule = thaw(ability.rule)
+        if rule_name not in rule:
+            continue
+        env = env_for(s, obj.oid, obj.controller)
+        from cardjudge.rules.core.expr import parse
+
+        value = evaluate(parse(str(rule[rule_name])), env)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, PlayerView):
+                found.append(item.name)
+            elif isinstance(item, CardView):
+                found.append(item.oid)
+    cache[key] = found
+    return found
+
+
 def evaluate_cards(text_or_tree, env) -> list[int]:
     """The oids an expression names (a card, a list of cards, or nothing)."""
     from cardjudge.rules.core.expr import parse
@@ -453,6 +478,8 @@ class EventView(core_views.EventView):
             return CardView(self.s, e.cards[0]) if e.cards else None
         if name == "step":
             return e.method
+        if name == "amount":
+            return e.amount
         raise _Missing(name)
 
 
