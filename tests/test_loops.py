@@ -38,6 +38,26 @@ def test_builtin_libraries_report_no_infinite_or_mandatory_loop_statically(game)
         assert not result.complete
 
 
+def test_kiki_jiki_and_pestermite_make_tokens_without_end():
+    """Kiki-Jiki copies Pestermite; the copy's enters trigger untaps Kiki-Jiki: optional, one
+    Pestermite token (and its end-step sacrifice) per iteration."""
+    result = _kept(find_loops(f"{DATA}/mtg-kiki-pestermite.yaml"))
+    (loop,) = result.loops
+    assert (loop.kind, loop.outcome) == ("infinite", "repeatable")
+    assert set(loop.cards) == {"Kiki-Jiki, Mirror Breaker", "Pestermite"}
+    assert loop.yields["you.tokens.Pestermite (sick, copy_keywords=Haste)"] == 1
+    assert [a["text"] for a in loop.certificate["actions"]][-1] == "you activate Kiki-Jiki, Mirror Breaker targeting P"
+    assert replay_certificate(loop.certificate) == loop.yields
+
+
+def test_kiki_jiki_and_zealous_conscripts_is_left_undecided_not_absent():
+    """Each Conscripts token's control change is a lasting effect that stays: the position
+    grows in a way not counted as a resource yet, so the search cannot close the loop."""
+    result = find_loops(f"{DATA}/mtg-kiki-conscripts.yaml", limit_seconds=5)
+    assert not result.complete
+    assert [loop.kind for loop in result.loops] == ["undecided"]
+
+
 def test_basalt_monolith_alone_repeats_with_no_net_change():
     """{T}: add {C}{C}{C}; {3}: untap it. Nothing is gained, but nothing stops it: a loop a player
     may repeat (no mana left over, so no infinite mana without Rings of Brighthearth)."""

@@ -201,7 +201,18 @@ def resources_of(state) -> tuple:
         extra = tuple((k, v) for k, v in ps.extra if k != "mana_pool")
         players.append(dataclasses.replace(ps, life=0, extra=extra))
     objects = {}
+    tokens = set()
     for oid, obj in state.objects.items():
+        if "token" in obj.flags and obj.zone == "battlefield" and obj.equipped_to is None \
+                and all(_plain_value(value) is not None for _, value in obj.extra):
+            # tokens only grow in number round a loop that makes them: counted by what they are
+            # (tapped, sick, attacking ... and their counters), not told apart by which is which
+            state_words = (sorted(obj.flags - {"token"}) + [f"{name}={n}" for name, n in obj.counters]
+                           + [f"{name}={_plain_value(value)}" for name, value in obj.extra])
+            key = f"{obj.controller}.tokens.{obj.card}" + (f" ({', '.join(state_words)})" if state_words else "")
+            resources[key] = resources.get(key, 0) + 1
+            tokens.add(oid)
+            continue
         if obj.counters:
             for counter, count in obj.counters:
                 key = f"{obj.card}.{counter}"
@@ -212,9 +223,38 @@ def resources_of(state) -> tuple:
     # same stack built again is the same position.
     chain = tuple(dataclasses.replace(item, sid=place) if dataclasses.is_dataclass(item) and hasattr(item, "sid")
                   else item for place, item in enumerate(state.chain))
-    bare = dataclasses.replace(state, player_states=tuple(players), objects=objects, chain=chain,
-                               _hash=None, _cache=None)
+    zones = state.zones
+    data = state.game_data
+    if tokens:
+        zones = {where: tuple(o for o in oids if o not in tokens) for where, oids in zones.items()}
+        data = tuple((key, _without_token_delays(value, tokens, resources) if key == "delayed" else value)
+                     for key, value in data)
+    bare = dataclasses.replace(state, player_states=tuple(players), objects=objects, chain=chain, zones=zones,
+                               game_data=data, _hash=None, _cache=None)
     return canonical_key(bare), resources
+
+
+def _plain_value(value):
+    """A token's game-specific value as words, or None when it refers to anything (an object)."""
+    if isinstance(value, (str, bool)) or value is None:
+        return str(value)
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return "/".join(value)
+    return None
+
+
+def _without_token_delays(delays, tokens: set, resources: dict) -> tuple:
+    """Delayed triggers (Magic's "sacrifice it at the beginning of the next end step") with those
+    bound only to counted tokens counted too, and the rest numbered by place."""
+    kept = []
+    for delay in delays:
+        bound = [o for _, value in getattr(delay, "bindings", ()) for o in (value if isinstance(value, tuple) else (value,))]
+        if bound and all(o in tokens for o in bound):
+            key = f"{delay.controller}.delayed.{delay.card}"
+            resources[key] = resources.get(key, 0) + 1
+            continue
+        kept.append(dataclasses.replace(delay, did=len(kept)) if hasattr(delay, "did") else delay)
+    return tuple(kept)
 
 
 def _dominates(before: dict, after: dict) -> bool:
@@ -370,11 +410,11 @@ def _confirmed(state, domain, cards, members, result) -> Loop:
         activated = [a.card for a in found.actions if a.kind in ("activate", "cast")]
         judged = classify(state.game, bool(found.mandatory), dict(found.yields), choosers, lives,
                           activated[-1] if activated else None)
-        used = tuple(dict.fromkeys((a.card, a.ability) for a in counted))
+        used = tuple(dict.fromkeys((a.card, a.ability) for a in found.actions if a.card and a.ability is not None))
         abilities = tuple({"card": card, "ability": index, "text": _text(state, card, index)} for card, index in used)
         certificate = {"position": to_dict(state), "prefix": [a.to_dict() for a in found.prefix],
                        "actions": [a.to_dict() for a in found.actions]}
-        loop_cards = tuple(dict.fromkeys(a.card for a in counted)) or verdict.cards
+        loop_cards = tuple(dict.fromkeys(a.card for a in found.actions if a.card)) or verdict.cards
         return Loop(loop_cards, abilities or verdict.abilities, judged.kind, judged.outcome, dict(found.yields),
                     judged.bound, judged.broken_by, certificate, judged.why)
     if result.complete:
