@@ -84,6 +84,7 @@ class CycleResult:
     longest: int
     stats: CycleStats
     reason: str
+    restricted: bool = False  # ``allowed`` left out some option somewhere: exhaustion covers only the rest
 
 
 class _Stop(Exception):
@@ -149,7 +150,8 @@ def search_cycles(domain: Domain, root, measure: Callable[[Any], tuple[Hashable,
     stats = search.stats()
     if progress is not None:
         progress(stats)
-    return CycleResult(cycles, complete, search.longest, stats, _reason(cycles, complete, stopped, search, max_plies))
+    return CycleResult(cycles, complete, search.longest, stats, _reason(cycles, complete, stopped, search, max_plies),
+                       search.restricted)
 
 
 def _reason(cycles, complete, stopped, search, max_plies) -> str:
@@ -180,7 +182,7 @@ class _CycleSearch:
         self.domain, self.measure, self.dominates, self.allowed = domain, measure, dominates, allowed
         self.max_plies, self.limit_nodes, self.limit_seconds = max_plies, limit_nodes, limit_seconds
         self.progress = progress
-        self.nodes, self.longest, self.cut = 0, 0, False
+        self.nodes, self.longest, self.cut, self.restricted = 0, 0, False, False
         self.cycles: list = []
         self.starts: set = set()  # keys of the first positions of the loops found
         self.finished: dict = {}  # key -> most counted actions below it, for positions searched through
@@ -256,7 +258,9 @@ class _CycleSearch:
     def moves(self, state) -> list:
         moves = options(self.domain, state)
         if self.allowed is not None:
-            moves = [action for action in moves if self.allowed(state, action)]
+            kept = [action for action in moves if self.allowed(state, action)]
+            self.restricted = self.restricted or len(kept) < len(moves)
+            moves = kept
         return moves
 
     def closes(self, by_base, path, base, resources):

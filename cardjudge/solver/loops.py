@@ -294,7 +294,8 @@ def _never_settling(state, verdict: Loop, error: _NeverSettles) -> Loop:
     judged = classify(state.game, True, {}, set(), {}, error.action.card)
     certificate = {"position": to_dict(error.state), "prefix": [], "actions": [error.action.to_dict()],
                    "never_settles": True}
-    return Loop(verdict.cards, verdict.abilities, judged.kind, judged.outcome, {}, None, judged.broken_by, certificate,
+    cards = tuple(sorted(set(verdict.cards) | ({error.action.card} if error.action.card else set())))
+    return Loop(cards, verdict.abilities, judged.kind, judged.outcome, {}, None, judged.broken_by, certificate,
                 f"after {error.action.text!r} the rules carry the game round without a decision for any player; "
                 + judged.why)
 
@@ -328,6 +329,13 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
             result = search_cycles(domain, state, resources_of, dominates=_dominates, allowed=allowed,
                                    max_plies=max_plies, limit_nodes=limit_nodes, limit_seconds=left,
                                    escaped=_moved_on, mandatory_limit=limit_nodes or 5000)
+            if not result.cycles and result.complete and result.restricted:
+                # the cycle's cards alone cannot start it; another card of the position may:
+                # only a search of every action proves it bounded here
+                left = None if deadline is None else max(0.001, deadline - time.perf_counter())
+                result = search_cycles(domain, state, resources_of, dominates=_dominates, max_plies=max_plies,
+                                       limit_nodes=limit_nodes, limit_seconds=left, escaped=_moved_on,
+                                       mandatory_limit=limit_nodes or 5000)
         except _NeverSettles as error:
             found.append(_never_settling(state, min(members, key=lambda m: len(m[0]))[1], error))
             continue
