@@ -23,9 +23,10 @@ from cardjudge.rules.mtg.views import abilities_of, chars
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_turn"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
-              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells"}
+              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells",
+              "struck_first", "second_strike"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
-                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
+                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
                 "effect", "refs", "source_left"}
@@ -123,6 +124,14 @@ def load(data: dict, source: str) -> State:
     state_data["priority"] = priority
     if data.get("passes"):
         state_data["passes"] = int(data["passes"])
+    if data.get("struck_first") is not None:
+        # the combat damage step after first-strike damage: who dealt it (rule 510.4)
+        if not isinstance(data["struck_first"], list):
+            fail("'struck_first' lists the creatures that dealt first-strike damage", source, data, "struck_first")
+        state_data["struck_first"] = tuple(sorted(_ref(v, labels, players, source, data, "struck_first")
+                                                  for v in data["struck_first"]))
+        if data.get("second_strike"):
+            state_data["second_strike"] = True
     if "declaring" in data:
         declaring = data["declaring"]
         if declaring not in (None, "attackers", "blockers"):
@@ -203,6 +212,8 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["blocked"] = True
         if entry.get("damage"):
             extra["damage"] = int(entry["damage"])
+        if entry.get("deathtouched"):
+            extra["deathtouched"] = True  # some of the damage came from a source with deathtouch
         for key in ("copy_of", "face"):
             if entry.get(key) is not None:
                 if entry[key] not in pool:
@@ -406,7 +417,7 @@ def _entry(s, oid) -> dict:
             out["counters"] = dict(obj.counters)
         if obj.equipped_to in s.objects:
             out["attached_to"] = s.objects[obj.equipped_to].label
-        for key in ("attacking", "blocked", "damage", "copy_of", "face"):
+        for key in ("attacking", "blocked", "damage", "copy_of", "face", "deathtouched"):
             if obj.get(key) is not None:
                 out[key] = obj.get(key)
         if obj.get("copy_keywords"):
@@ -493,6 +504,10 @@ def to_dict(s: State) -> dict:
         out["priority"] = s.get("priority") or s.active
         if s.get("passes"):
             out["passes"] = s.get("passes")
+        if s.get("struck_first") is not None:
+            out["struck_first"] = [s.objects[oid].label for oid in s.get("struck_first") if oid in s.objects]
+            if s.get("second_strike"):
+                out["second_strike"] = True
         out["declaring"] = s.get("declaring")
     if s.lasting:
         out["lasting"] = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice
-from cardjudge.rules.mtg.views import chars, is_creature, static_rule_names
+from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, static_rule_names
 
 
 def state_based_actions(d) -> bool:
@@ -39,7 +39,8 @@ def state_based_actions(d) -> bool:
             if not is_creature(d, oid):
                 continue
             toughness = chars(d, oid).toughness or 0
-            if toughness <= 0 or m.lethal(d, oid):
+            # lethal damage destroys, which an indestructible creature survives (702.12b); 0 toughness does not destroy
+            if toughness <= 0 or (m.lethal(d, oid) and not has_keyword(d, oid, "Indestructible")):
                 dying.append(oid)
     for oid in dying:
         if oid in d.objects:
