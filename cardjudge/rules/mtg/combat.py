@@ -21,7 +21,8 @@ def can_attack(d, oid: int) -> bool:
     and has no defender (702.3b)."""
     obj = d.objects[oid]
     return (obj.controller == d.active and is_creature(d, oid) and "tapped" not in obj.flags
-            and not summoning_sick(d, oid) and obj.get("attacking") is None and not has_keyword(d, oid, "Defender"))
+            and not summoning_sick(d, oid) and obj.get("attacking") is None and not has_keyword(d, oid, "Defender")
+            and not has_keyword(d, oid, "Can't attack"))
 
 
 def possible_attackers(s) -> list[int]:

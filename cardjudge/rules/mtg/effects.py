@@ -292,7 +292,7 @@ def _put_onto_battlefield(d, frame, body, options):
 
 
 def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None,
-                 reason: str = "effect") -> list:
+                 reason: str = "effect", attach_to: int | None = None) -> list:
     """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
     counters = dict(counters or {})
     tapped = False
@@ -309,7 +309,7 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
                 counters[name] = counters.get(name, 0) + number(d, frame, value)
     counters = {name: n for name, n in counters.items() if n > 0}
     put = {"_put": {"oid": oid, "controller": controller, "counters": counters, "bind": bind_as, "tapped": tapped,
-                    "reason": reason}}
+                    "reason": reason, "attach_to": attach_to}}
     return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
 
@@ -324,6 +324,8 @@ def _put(d, frame, body, options):
                                  source=None if body.get("reason") == "play" else frame.source, extra=extra,
                                  counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
                                  tapped=bool(body.get("tapped")))
+    if body.get("attach_to") is not None and body["attach_to"] in d.objects:
+        d.update(new.oid, equipped_to=body["attach_to"])
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
@@ -432,7 +434,11 @@ def _finish_spell(d, frame, body, options):
     if set(card["types"] or ()) & {"Instant", "Sorcery"}:
         m.move(d, oid, "graveyard", reason="resolve")
         return
-    return enter_frames(d, oid, frame.controller, frame), None
+    host = None
+    if "Aura" in (card["subtypes"] or ()):
+        # an Aura spell enters attached to the object it targets (rule 303.4f)
+        host = next((ref for ref in frame.binding("t", ()) if isinstance(ref, int) and ref in d.objects), None)
+    return enter_frames(d, oid, frame.controller, frame, attach_to=host), None
 
 
 _STEPS = {
