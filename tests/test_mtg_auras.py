@@ -44,3 +44,56 @@ def test_608_3b_an_aura_spell_whose_target_left_goes_to_the_graveyard():
     state = act(state, kind="pass", player="you")
     state = resolve(act(state, kind="cast", card_id="LB", targets=["GB"]))
     assert zone(state, "PF") == "graveyard" and zone(state, "GB") == "graveyard"
+
+
+def animated(extra_hand=()):
+    state = load(you={"hand": [{"card": "Animate Dead", "id": "AD"}, *extra_hand],
+                      "graveyard": [{"card": "Colossal Dreadmaw", "id": "CD"}],
+                      "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
+                                      {"card": "Mountain", "id": "M"}, {"card": "Plains", "id": "P"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
+    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
+    assert len(casts) == 1
+    return resolve(cj.apply(state, casts[0]))
+
+
+def test_animate_dead_returns_the_creature_attached_and_with_minus_one_power():
+    state = animated()
+    assert zone(state, "CD") == "battlefield" and card(state, "AD")["attached_to"] == "CD"
+    assert card(state, "CD")["now"]["power"] == 5 and card(state, "CD")["now"]["toughness"] == 6
+    assert card(state, "AD")["enchant_only"] == "CD"
+
+
+def test_animate_dead_leaving_makes_the_creature_be_sacrificed():
+    cards = [{"name": "Test Disenchant", "mana_cost": "{W}", "types": ["Instant"],
+              "text": "Destroy target enchantment.",
+              "abilities": [{"kind": "spell", "targets": [{"from": "game.permanents", "where": "enchantment"}],
+                             "effect": [{"destroy": "t"}]}]}]
+    state = load(cards=cards,
+                 you={"hand": [{"card": "Animate Dead", "id": "AD"}, {"card": "Test Disenchant", "id": "TD"}],
+                      "graveyard": [{"card": "Colossal Dreadmaw", "id": "CD"}],
+                      "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
+                                      {"card": "Plains", "id": "P"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
+    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
+    state = resolve(cj.apply(state, casts[0]))
+    assert zone(state, "CD") == "battlefield"
+    state = resolve(act(state, kind="cast", card_id="TD", targets=["AD"]))
+    assert zone(state, "AD") == "graveyard" and zone(state, "CD") == "graveyard"
+
+
+def test_704_5m_animate_dead_whose_creature_dies_goes_to_the_graveyard():
+    state = load(you={"hand": [{"card": "Animate Dead", "id": "AD"}, {"card": "Doom Blade", "id": "DB"}],
+                      "graveyard": [{"card": "Colossal Dreadmaw", "id": "CD"}],
+                      "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
+                                      {"card": "Swamp", "id": "S3"}, {"card": "Mountain", "id": "M"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
+    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
+    state = resolve(cj.apply(state, casts[0]))
+    state = resolve(act(state, kind="cast", card_id="DB", targets=["CD"]))
+    assert zone(state, "CD") == "graveyard" and zone(state, "AD") == "graveyard"
+
+
+def test_animate_dead_position_round_trips():
+    position = data(animated())
+    assert cj.to_dict(cj.load_position(position)) == position  # enchant_only is written and read

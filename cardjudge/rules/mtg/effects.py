@@ -137,9 +137,14 @@ def _destroy(d, frame, body, options):
 
 def _sacrifice(d, frame, body, options):
     """The ability's controller sacrifices the named permanents they control (rule 701.21a:
-    a permanent under another player's control stays where it is)."""
-    for ref in refs_of(d, frame, body):
-        if isinstance(ref, int) and d.objects[ref].zone == "battlefield" and d.objects[ref].controller == frame.controller:
+    a permanent under another player's control stays where it is); with ``by: controller``
+    each permanent's controller sacrifices it ("that creature's controller sacrifices it")."""
+    by_controller = isinstance(body, dict) and body.get("by") == "controller"
+    spec = body.get("cards") if isinstance(body, dict) else body
+    for ref in refs_of(d, frame, spec):
+        if not isinstance(ref, int) or d.objects[ref].zone != "battlefield":
+            continue
+        if by_controller or d.objects[ref].controller == frame.controller:
             m.move(d, ref, "graveyard", reason="sacrifice", source=frame.source)
 
 
@@ -408,8 +413,12 @@ def _attach(d, frame, body, options):
     equipment = frame.source
     if equipment not in d.objects or d.objects[equipment].zone != "battlefield":
         return
+    only = isinstance(body, dict) and body.get("enchant_only")
     for oid in _cards(d, frame, body):
         d.update(equipment, equipped_to=oid)
+        if only:
+            # the Aura now enchants only this creature (Animate Dead's new enchant ability)
+            m.set_extra(d, equipment, enchant_only=oid)
         break
 
 

@@ -26,7 +26,8 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
               "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells",
               "struck_first", "second_strike"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
-                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched"}
+                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
+                    "enchant_only"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
                 "effect", "refs", "source_left"}
@@ -75,7 +76,9 @@ def load(data: dict, source: str) -> State:
                 if refs.get("attached_to") is not None:
                     attachments.append((obj.oid, refs["attached_to"], entries, index))
                 if refs.get("blocking") is not None:
-                    combat.append((obj.oid, refs["blocking"], entries, index))
+                    combat.append((obj.oid, refs["blocking"], entries, index, "blocking"))
+                if refs.get("enchant_only") is not None:
+                    combat.append((obj.oid, refs["enchant_only"], entries, index, "enchant_only"))
             if oids:
                 zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
     from dataclasses import replace
@@ -84,11 +87,11 @@ def load(data: dict, source: str) -> State:
         if label not in labels:
             fail(f"'attached_to' names unknown card {label!r}", source, node, index)
         objects[oid] = replace(objects[oid], equipped_to=labels[label])
-    for oid, label, node, index in combat:
+    for oid, label, node, index, key in combat:
         if label not in labels:
-            fail(f"'blocking' names unknown card {label!r}", source, node, index)
+            fail(f"{key!r} names unknown card {label!r}", source, node, index)
         extra = dict(objects[oid].extra)
-        extra["blocking"] = labels[label]
+        extra[key] = labels[label]
         objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
     state_data: dict = {}
     for entry in data.get("resolving_spells") or []:
@@ -225,6 +228,7 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["copy_keywords"] = tuple(str(k) for k in entry["copy_keywords"])
         refs["attached_to"] = entry.get("attached_to")
         refs["blocking"] = entry.get("blocking")
+        refs["enchant_only"] = entry.get("enchant_only")  # the one creature an Aura may enchant now
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
               zone=zone, face_up=True, flags=frozenset(flags),
               counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
@@ -425,6 +429,8 @@ def _entry(s, oid) -> dict:
         blocking = obj.get("blocking")
         if blocking is not None and blocking in s.objects:
             out["blocking"] = s.objects[blocking].label
+        if obj.get("enchant_only") in s.objects:
+            out["enchant_only"] = s.objects[obj.get("enchant_only")].label
         out["now"] = _now(s, oid)
     return out
 

@@ -73,10 +73,14 @@ def state_based_actions(d) -> bool:
 
 
 def enchant_allows(d, aura: int, host) -> bool:
-    """Whether an Aura may be attached to ``host``: on the battlefield and what its enchant
-    ability (the target of its spell ability) names, targeting restrictions aside (303.4)."""
-    if host is None or host not in d.objects or d.objects[host].zone != "battlefield":
+    """Whether an Aura may be attached to ``host``: what its enchant ability (the target of its
+    spell ability, a permanent or a card in a graveyard) names, targeting restrictions aside
+    (303.4), or the one object an effect made it enchant (``enchant_only``)."""
+    if host is None or host not in d.objects:
         return False
+    only = d.objects[aura].get("enchant_only")
+    if only is not None:
+        return host == only and d.objects[host].zone == "battlefield"
     spell = next((a for a in object_abilities(d, aura) if a.kind == "spell" and a.targets), None)
     if spell is None:
         return True
