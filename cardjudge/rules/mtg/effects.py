@@ -137,9 +137,14 @@ def _destroy(d, frame, body, options):
 
 def _sacrifice(d, frame, body, options):
     """The ability's controller sacrifices the named permanents they control (rule 701.21a:
-    a permanent under another player's control stays where it is)."""
-    for ref in refs_of(d, frame, body):
-        if isinstance(ref, int) and d.objects[ref].zone == "battlefield" and d.objects[ref].controller == frame.controller:
+    a permanent under another player's control stays where it is); with ``by: controller``
+    each permanent's controller sacrifices it ("that creature's controller sacrifices it")."""
+    by_controller = isinstance(body, dict) and body.get("by") == "controller"
+    spec = body.get("cards") if isinstance(body, dict) else body
+    for ref in refs_of(d, frame, spec):
+        if not isinstance(ref, int) or d.objects[ref].zone != "battlefield":
+            continue
+        if by_controller or d.objects[ref].controller == frame.controller:
             m.move(d, ref, "graveyard", reason="sacrifice", source=frame.source)
 
 
@@ -292,7 +297,7 @@ def _put_onto_battlefield(d, frame, body, options):
 
 
 def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None,
-                 reason: str = "effect") -> list:
+                 reason: str = "effect", attach_to: int | None = None) -> list:
     """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
     counters = dict(counters or {})
     tapped = False
@@ -309,7 +314,7 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
                 counters[name] = counters.get(name, 0) + number(d, frame, value)
     counters = {name: n for name, n in counters.items() if n > 0}
     put = {"_put": {"oid": oid, "controller": controller, "counters": counters, "bind": bind_as, "tapped": tapped,
-                    "reason": reason}}
+                    "reason": reason, "attach_to": attach_to}}
     return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
 
@@ -324,6 +329,8 @@ def _put(d, frame, body, options):
                                  source=None if body.get("reason") == "play" else frame.source, extra=extra,
                                  counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
                                  tapped=bool(body.get("tapped")))
+    if body.get("attach_to") is not None and body["attach_to"] in d.objects:
+        d.update(new.oid, equipped_to=body["attach_to"])
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
@@ -406,8 +413,12 @@ def _attach(d, frame, body, options):
     equipment = frame.source
     if equipment not in d.objects or d.objects[equipment].zone != "battlefield":
         return
+    only = isinstance(body, dict) and body.get("enchant_only")
     for oid in _cards(d, frame, body):
         d.update(equipment, equipped_to=oid)
+        if only:
+            # the Aura now enchants only this creature (Animate Dead's new enchant ability)
+            m.set_extra(d, equipment, enchant_only=oid)
         break
 
 
@@ -432,7 +443,11 @@ def _finish_spell(d, frame, body, options):
     if set(card["types"] or ()) & {"Instant", "Sorcery"}:
         m.move(d, oid, "graveyard", reason="resolve")
         return
-    return enter_frames(d, oid, frame.controller, frame), None
+    host = None
+    if "Aura" in (card["subtypes"] or ()):
+        # an Aura spell enters attached to the object it targets (rule 303.4f)
+        host = next((ref for ref in frame.binding("t", ()) if isinstance(ref, int) and ref in d.objects), None)
+    return enter_frames(d, oid, frame.controller, frame, attach_to=host), None
 
 
 _STEPS = {

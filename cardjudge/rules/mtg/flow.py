@@ -18,7 +18,8 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg import effects
 from cardjudge.rules.mtg import mutations as m
-from cardjudge.rules.mtg.combat import attackers, combat_damage, end_combat, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.combat import (attackers, combat_damage, end_combat, first_strike_step, possible_attackers,
+                                       possible_blocks)
 from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
@@ -249,6 +250,13 @@ def advance_step(d) -> None:
         untap_step(d)
         return
     following = STEPS[STEPS.index(current) + 1]
+    if current == "combat_damage":
+        if d.game_data.get("struck_first") is not None and d.game_data.get("second_strike") is None:
+            d.game_data["second_strike"] = True  # the second combat damage step follows (510.4)
+            enter_step(d, "combat_damage")
+            return
+        d.game_data.pop("struck_first", None)
+        d.game_data.pop("second_strike", None)
     if current == "declare_attackers" and not attackers(d):
         following = "end_of_combat"  # no attackers: no blockers nor combat damage steps (rule 508.8)
     if current == "end_of_combat":
@@ -292,7 +300,12 @@ def enter_step(d, step: str) -> None:
         if possible_blocks(d):
             d.game_data["declaring"] = "blockers"
     elif step == "combat_damage":
-        combat_damage(d)
+        if d.game_data.get("struck_first") is not None:
+            combat_damage(d, "second")
+        elif first_strike_step(d):
+            combat_damage(d, "first")
+        else:
+            combat_damage(d)
     elif step == "cleanup":
         _cleanup(d)
     emit(d, Event("step", player=d.active, method=step))
@@ -328,7 +341,7 @@ def _cleanup(d) -> None:
     for player in d.players:
         for oid in d.zone(player, "battlefield"):
             if d.objects[oid].get("damage"):
-                m.set_extra(d, oid, damage=None)
+                m.set_extra(d, oid, damage=None, deathtouched=None)
     kept, ended = lasting_rules.tick(tuple(d.lasting), "end_of_turn")
     d.lasting = kept
     d.touched()

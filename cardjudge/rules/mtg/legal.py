@@ -21,13 +21,13 @@ from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
-from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
+from cardjudge.rules.mtg.combat import attackers, possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature, object_abilities,
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
     position_rank, summoning_sick,
 )
 
@@ -119,6 +119,22 @@ def _labels(s, refs) -> tuple:
 # ---------------------------------------------------------------- decisions
 
 
+def menace_needs(s, blocks) -> tuple:
+    """(a menace attacker blocked by one creature so far, or None; the menace attackers that
+    fewer than two creatures could block): menace needs two or more blockers (702.111b)."""
+    half = None
+    alone = set()
+    for attacker in {a for _, a in blocks} | set(attackers(s)):
+        if not has_keyword(s, attacker, "Menace"):
+            continue
+        count = sum(1 for p in s.players for oid in s.zone(p, "battlefield") if s.objects[oid].get("blocking") == attacker)
+        if count == 1:
+            half = attacker
+        elif count == 0 and len({b for b, a in blocks if a == attacker}) < 2:
+            alone.add(attacker)
+    return half, alone
+
+
 def _choose_actions(s, choice) -> list[Action]:
     if choice.kind == "mode":
         return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {mode}",
@@ -197,7 +213,13 @@ def _block_actions(s) -> list[Action]:
     defender = s.opponent_of(s.active)
     out = []
     seen = set()
-    for blocker, attacker in possible_blocks(s):
+    blocks = possible_blocks(s)
+    half, unblockable_alone = menace_needs(s, blocks)
+    if half is not None:
+        blocks = [(b, a) for b, a in blocks if a == half]  # the second blocker of a menace attacker first
+    for blocker, attacker in blocks:
+        if attacker in unblockable_alone:
+            continue
         key = (class_key(s, blocker), attacker)
         if key in seen:
             continue
@@ -205,7 +227,8 @@ def _block_actions(s) -> list[Action]:
         b, a = s.objects[blocker], s.objects[attacker]
         out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
-    out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+    if half is None:
+        out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
     return out
 
 

@@ -230,8 +230,9 @@ def change_control(d, oid: int, player: str) -> None:
     emit(d, Event("control_changed", (oid,), player=player, labels=(obj.label,)))
 
 
-def deal_damage(d, source: int | None, ref, amount: int) -> None:
-    """Damage to a player (life loss) or a creature (marked damage); lifelink gains life."""
+def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -> None:
+    """Damage to a player (life loss) or a creature (marked damage; from a source with deathtouch
+    it is lethal, rule 702.2b); lifelink gains life."""
     if amount <= 0:
         return
     if isinstance(ref, str):
@@ -239,8 +240,10 @@ def deal_damage(d, source: int | None, ref, amount: int) -> None:
         lose_life(d, ref, amount, source, reason="damage")  # damage to a player is life loss (120.3a)
     elif ref in d.objects and d.objects[ref].zone == "battlefield":
         obj = d.objects[ref]
-        set_extra(d, ref, damage=obj.get("damage", 0) + amount)
-        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,)))
+        deathtouch = source is not None and source in d.objects and has_keyword(d, source, "Deathtouch")
+        set_extra(d, ref, damage=obj.get("damage", 0) + amount, **({"deathtouched": True} if deathtouch else {}))
+        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,),
+                      method="combat" if combat else None))
     else:
         return
     if source is not None and source in d.objects and has_keyword(d, source, "Lifelink"):
@@ -248,12 +251,15 @@ def deal_damage(d, source: int | None, ref, amount: int) -> None:
 
 
 def destroy(d, oid: int, source: int | None = None) -> None:
-    """Put a permanent into its owner's graveyard (no regeneration or indestructible here)."""
-    if oid in d.objects and d.objects[oid].zone == "battlefield":
+    """Put a permanent into its owner's graveyard, unless it is indestructible (rule 702.12b)."""
+    if oid in d.objects and d.objects[oid].zone == "battlefield" and not has_keyword(d, oid, "Indestructible"):
         move(d, oid, "graveyard", reason="effect", source=source)
 
 
 def lethal(d, oid: int) -> bool:
     """The creature has damage marked at least equal to its toughness."""
     c = chars(d, oid)
-    return c.toughness is not None and d.objects[oid].get("damage", 0) >= c.toughness > 0
+    damage = d.objects[oid].get("damage", 0)
+    if damage > 0 and d.objects[oid].get("deathtouched"):
+        return True  # damage from a source with deathtouch (rule 704.5h)
+    return c.toughness is not None and damage >= c.toughness > 0

@@ -365,12 +365,14 @@ class LastKnown:
     chars: Chars
     flags: frozenset
     counters: tuple
+    attached: int | None = None  # what it was attached to (an Aura's "that creature")
 
 
 def snapshot(s, oid) -> LastKnown:
     """The last known information of a permanent about to leave the battlefield."""
     obj = s.objects[oid]
-    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters)
+    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters,
+                     obj.equipped_to)
 
 
 def last_known(s, oid):
@@ -397,6 +399,8 @@ def _known_attribute(s, known: LastKnown, name: str):
         return "token" in known.flags
     if name == "p1p1":
         return dict(known.counters).get("P1P1", 0)
+    if name in ("attached", "attached_to"):
+        return _view(s, known.attached)
     lowered = name.replace("_", " ")
     if any(lowered == t.lower() for t in c.types + c.supertypes):
         return True
