@@ -378,6 +378,56 @@ def combos(
     click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
 
 
+# --- loops ---------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("sources", nargs=-1, required=True, metavar="SOURCE...")
+@click.option("--max-cycle", type=click.IntRange(min=1), default=6, show_default=True, help="The longest cycle of abilities listed.")
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=5000, show_default=True, help="Nodes of each confirming search.")
+@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True, help="Seconds of all confirming searches in a position.")
+@click.option("--static-only", is_flag=True, help="Only the dependency graph and what the declared facts bound; no search.")
+@click.option("--dot", "dot_path", metavar="FILE", default=None, help="Write the dependency graph as Graphviz DOT.")
+@click.option("--svg", "svg_path", metavar="FILE", default=None, help="Draw the dependency graph as SVG (needs Graphviz's dot).")
+@click.option("--progress/--no-progress", default=None, help="Say what is being searched on stderr (default: when stderr is a terminal).")
+@json_option
+def loops(sources: Sequence[str], max_cycle: int, limit_nodes: int, limit_seconds: float, static_only: bool,
+          dot_path: str | None, svg_path: str | None, progress: bool | None, as_json: bool) -> None:
+    """The loops of card files, folders, deck lists or positions, each classified."""
+    from cardjudge.progress import stderr_is_terminal
+    from cardjudge.solver.loop_drawing import write_dot, write_svg
+    from cardjudge.solver.loops import find_loops
+
+    live = stderr_is_terminal() if progress is None else progress
+    result = find_loops(list(sources), max_cycle=max_cycle, limit_nodes=limit_nodes, limit_seconds=limit_seconds,
+                        static_only=static_only,
+                        progress=(lambda text: click.echo(f"{PROG}: {text}", err=True)) if live else None)
+    if dot_path:
+        write_dot(result.graph, dot_path)
+    if svg_path:
+        write_svg(result.graph, svg_path)
+    if as_json:
+        _echo_json(result.to_dict())
+        return
+    stats = result.stats
+    click.echo(f"{result.game}: {stats['cards']} cards, {stats['abilities']} abilities, {stats['edges']} links, "
+               f"{stats['cycles']} cycles listed")
+    for number, loop in enumerate(result.loops, 1):
+        extra = f", bound {loop.bound}" if loop.bound is not None else ""
+        extra += f", broken by {loop.broken_by}" if loop.broken_by else ""
+        click.echo(f"loop {number}: {loop.kind} ({loop.outcome}{extra}): {', '.join(loop.cards)}")
+        if loop.yields:
+            click.echo("   per iteration: " + ", ".join(f"{k} {v:+d}" for k, v in loop.yields.items()))
+        click.echo(f"   {loop.why}")
+        if loop.certificate:
+            steps = loop.certificate["prefix"] + loop.certificate["actions"]
+            start = len(loop.certificate["prefix"])
+            for index, action in enumerate(steps):
+                mark = "repeat" if index >= start else "first"
+                click.echo(f"   {mark}: {action['text']}")
+    click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
+
+
 # --- validate ------------------------------------------------------------------------------
 
 

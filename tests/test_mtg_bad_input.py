@@ -61,9 +61,9 @@ def test_an_action_from_another_state_is_refused():
         cj.apply(tapped, action)
 
 
-def test_a_triggered_ability_with_targets_is_refused():
+def test_a_static_ability_with_targets_is_refused():
     cards = [{"name": "Test Seeker", "types": ["Creature"], "mana_cost": "{G}", "power": 1, "toughness": 1,
-              "abilities": [{"kind": "triggered", "on": "enters", "targets": [{"from": "game.creatures"}],
-                             "effect": [{"destroy": "t"}]}]}]
+              "abilities": [{"kind": "static", "targets": [{"from": "game.creatures"}],
+                             "rule": {"grant": {"to": "self", "keywords": ["Flying"]}}}]}]
     with pytest.raises(InputError, match="Test Seeker.*targets"):
         cj.load_position(position(cards=cards))

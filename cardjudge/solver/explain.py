@@ -279,6 +279,8 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             group.clear()
 
     for event in events:
+        if event.kind in _TOLD_BY_THE_POSITION:
+            continue
         labels = event.labels
         who = names.card(labels[0]) if len(labels) == 1 else ", ".join([names.card(label) for label in labels])
         if event.kind == "activated":
@@ -316,6 +318,8 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             moved.add(("phase", event.method))
             sentences.insert(steps_told, f"{str(event.method).replace('_', ' ')} step begins")
             steps_told = len(sentences)
+        elif event.kind in ("life_gained", "life_lost"):
+            continue  # told by the player's life line (Magic: the amount the event carries)
         elif event.kind == "damaged":
             flush()
             cause = names.oid(event.source) or "something"
@@ -333,6 +337,11 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
             sentences.append(_event(event, who, names))
     flush()
     return sentences, moved
+
+
+# Yu-Gi-Oh! phases and LP changes: what changed in the position tells them (and a payment is told
+# among the costs)
+_TOLD_BY_THE_POSITION = frozenset({"phase", "lp_paid", "lp_gained", "lp_lost"})
 
 
 def _moves(group: list, names: _Names) -> str:

@@ -279,3 +279,132 @@ class Lamps(_NoChance):
         return action.split(":")[0]
 
     identity = signature
+
+
+# -- loops: domains for search_cycles, each with ``measure(state) -> (base, resources)`` ------
+
+
+class _LoopDomain(_NoChance):
+    """Common parts of the loop domains: one player, counted actions are all but "stop"."""
+
+    def actor(self, state) -> str | None:
+        return None if state.over else "you"
+
+    def key(self, state):
+        return state
+
+    def counts(self, action: str) -> bool:
+        return action != "stop"
+
+    def is_pass(self, action: str) -> bool:
+        return action == "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class FlipState:
+    face_up: bool = False
+    over: bool = False
+
+
+class Toggle(_LoopDomain):
+    """A card that flips itself each time it is flipped, with nothing else to do: an exact,
+    mandatory loop (the only action is "flip")."""
+
+    root = FlipState()
+
+    def actions(self, state: FlipState) -> list:
+        return [] if state.over else ["flip"]
+
+    def apply(self, state: FlipState, action: str) -> FlipState:
+        return FlipState(not state.face_up)
+
+    @staticmethod
+    def measure(state: FlipState):
+        return state, {}
+
+
+@dataclass(frozen=True, slots=True)
+class MonolithState:
+    tapped: bool = False
+    mana: int = 0
+    over: bool = False
+
+
+class Monolith(_LoopDomain):
+    """"tap" an untapped rock for 3 mana, "untap" it for 2 mana, or "stop": an optional loop
+    that pumps 1 mana per iteration."""
+
+    root = MonolithState()
+
+    def actions(self, state: MonolithState) -> list:
+        if state.over:
+            return []
+        moves = ["untap"] if state.tapped and state.mana >= 2 else []
+        return (moves if state.tapped else ["tap"]) + ["stop"]
+
+    def apply(self, state: MonolithState, action: str) -> MonolithState:
+        if action == "tap":
+            return MonolithState(True, state.mana + 3)
+        if action == "untap":
+            return MonolithState(False, state.mana - 2)
+        return MonolithState(state.tapped, state.mana, True)
+
+    @staticmethod
+    def measure(state: MonolithState):
+        return (state.tapped, state.over), {"mana": state.mana}
+
+
+@dataclass(frozen=True, slots=True)
+class OnceState:
+    used: bool = False
+    life: int = 20
+    over: bool = False
+
+
+class OncePerTurn(_LoopDomain):
+    """"gain" 1 life once per turn, or "stop" (the turn ends): the static cycle a once-per-turn
+    limit bounds to one use."""
+
+    root = OnceState()
+
+    def actions(self, state: OnceState) -> list:
+        if state.over:
+            return []
+        return (["gain"] if not state.used else []) + ["stop"]
+
+    def apply(self, state: OnceState, action: str) -> OnceState:
+        if action == "gain":
+            return OnceState(True, state.life + 1)
+        return OnceState(state.used, state.life, True)
+
+    @staticmethod
+    def measure(state: OnceState):
+        return (state.used, state.over), {"life": state.life}
+
+
+@dataclass(frozen=True, slots=True)
+class PayState:
+    life: int = 3
+    cards: int = 0
+    over: bool = False
+
+
+class PayLife(_LoopDomain):
+    """"pay" 1 life to draw a card while life is above 1, or "stop": a loop that a running-out
+    resource bounds (two uses from 3 life)."""
+
+    root = PayState()
+
+    def actions(self, state: PayState) -> list:
+        if state.over:
+            return []
+        return (["pay"] if state.life > 1 else []) + ["stop"]
+
+    def apply(self, state: PayState, action: str) -> PayState:
+        if action == "pay":
+            return PayState(state.life - 1, state.cards + 1)
+        return PayState(state.life, state.cards, True)
+
+    @staticmethod
+    def measure(state: PayState):
+        return state.over, {"life": state.life, "cards": state.cards}

@@ -27,6 +27,7 @@ class Event:
     to_zone: str | None = None
     labels: tuple = ()  # the labels of ``cards``, for explanations
     seq: int = 0  # order of the event within the game, for "missing the timing"
+    amount: int = 0  # how much: life or LP gained, lost or paid, damage dealt, counters, mana (0 when no amount)
 
 
 # An Event made through a slots twin (see ``records.record_maker``), a third of the cost of the

@@ -9,14 +9,14 @@ import dataclasses
 
 # Fields of the engine's records that hold object ids.
 OID_FIELDS = frozenset({"oid", "oids", "affected", "source", "equipped_to", "candidates", "cards", "bound",
-                        "targets", "attacker", "target"})
+                        "targets", "attacker", "target", "bindings", "options"})
 # Fields that only number or order things and never change what can happen next.
-SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", "id"})
+SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", "id", "sid", "did"})
 # game_data entries whose values are (tuples of) object ids.
-OID_DATA = frozenset({"attack", "summoning", "maintenance"})
+OID_DATA = frozenset({"attack", "summoning", "maintenance", "last_entered", "struck_first"})
 SKIPPED_DATA = frozenset({"step"})
 # Game-specific values of an object (Obj.extra) that hold the id of another object.
-OID_EXTRA = OID_FIELDS | {"blocking", "attached_to"}
+OID_EXTRA = OID_FIELDS | {"blocking", "attached_to", "enchant_only"}
 # Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
 ORDERED_ZONES = frozenset({"deck", "library"})
 

@@ -7,5 +7,7 @@ from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
 from cardjudge.rules.mtg.views import goal_env
 from cardjudge.rules.mtg.build import build_position
+from cardjudge.rules.mtg.facts import ability_facts, card_abilities
 
-__all__ = ["build_position", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
+__all__ = ["ability_facts", "build_position", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict",
+           "goal_env"]

@@ -10,7 +10,7 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
       timing: sorcery            # optional: sorcery | your_turn
       targets: [{from: "game.creatures", where: "not legendary"}]
       effect: [{destroy: t}]
-    - kind: triggered            # When/Whenever/At ...
+    - kind: triggered            # When/Whenever/At ... (targets chosen as it goes on the stack)
       on: enters                 # the event; ``when`` filters it at the moment it happens
       when: "e.card == self"
       if: "you.life >= 40"       # intervening "if": checked at trigger and on resolution (T2)
@@ -21,6 +21,9 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
     - kind: spell                # what an instant or sorcery does on resolution
     - kind: as_enters            # "As this enters": applied while it enters, no stack (T7)
     - kind: linked               # a static ability with the triggered ability it is linked to (T8)
+    - kind: enters_with          # a replacement: "enters tapped", "enters with X +1/+1 counters"
+      tapped: true
+      counters: {P1P1: x}        # numbers or expressions (x: the spell's X)
 
 A cost is a string of symbols (``"{2}{G}{T}"``) or a list mixing such strings and
 non-mana parts: ``tap`` (tap untapped permanents you control), ``crew: N``, ``sacrifice``,
@@ -38,21 +41,22 @@ from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
 
-KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked"}
+KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
-    "from",
+    "from", "counters", "tapped",
 }
-COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile"}
+COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter"}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
-          "becomes_untapped", "damaged"}
+          "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
+          "mana_added", "control_changed"}
 EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token",
+    "add_mana", "copy_token", "mode", "to_hand",
 }
-STATIC_RULES = {"grant", "modify", "reveal_first_draw"}
+STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
@@ -73,12 +77,13 @@ class TargetSlot:
 class CostPart:
     """A non-mana cost part: what it does, to which of your permanents, how many."""
 
-    kind: str  # tap | crew | sacrifice | discard | pay_life | exile
+    kind: str  # tap | crew | sacrifice | discard | pay_life | exile | remove_counter
     self_only: bool = False
     where: object | None = None
     count: int = 1
     amount: int = 0  # crew power, life to pay
     source: object | None = None  # candidates (default: your untapped permanents)
+    counter: str = ""  # remove_counter: the kind of counter removed from the source
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,12 @@ def _cost_part(raw) -> CostPart:
         if not isinstance(spec, int):
             raise InputError("cost: pay_life takes a number")
         return CostPart("pay_life", amount=spec)
+    if kind == "remove_counter":
+        # "Remove N counters from this permanent" (the source's own counters)
+        if not isinstance(spec, dict) or not isinstance(spec.get("n", 1), int) or spec.get("n", 1) < 1 \
+                or set(spec) - {"counter", "n"}:
+            raise InputError("cost: remove_counter takes {counter: P1P1, n: 1}")
+        return CostPart("remove_counter", self_only=True, count=spec.get("n", 1), counter=str(spec.get("counter", "P1P1")))
     if spec == "self":
         return CostPart(kind, self_only=True)
     if not isinstance(spec, dict):
@@ -189,6 +200,11 @@ def _check_steps(steps, what: str) -> tuple:
             parsed(body, "if")
             _check_steps(step.get("then", []), "if/then")
             _check_steps(step.get("else", []), "if/else")
+        elif op == "mode":
+            if not isinstance(body, dict) or not body:
+                raise InputError(f"{what}: mode takes a mapping of mode names to steps")
+            for name, branch in body.items():
+                _check_steps(branch, f"mode {name}")
         elif op == "delayed":
             if not isinstance(body, dict) or body.get("on") not in EVENTS:
                 raise InputError(f"{what}: delayed needs 'on' (one of {', '.join(sorted(EVENTS))}) and 'effect'")
@@ -229,9 +245,11 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
                 raise InputError(f"rule: unknown static rule {name!r}")
     if kind == "static" and not rule:
         raise InputError("rule: a static ability needs a 'rule'")
-    if raw.get("targets") and kind not in ("activated", "spell"):
-        raise InputError(f"targets: only spells and activated abilities choose targets here, not {kind} abilities")
+    if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
+        raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
+    if kind == "enters_with":
+        rule = _enters_with(raw)
     return Ability(
         index=index,
         kind=kind,
@@ -251,6 +269,21 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
         text=str(raw.get("text", "")),
     )
+
+
+def _enters_with(raw: dict) -> dict:
+    """The replacement "this enters tapped / with counters" (rule 614.1c), checked."""
+    counters = raw.get("counters") or {}
+    if not isinstance(counters, dict):
+        raise InputError("counters: a mapping of counter kinds to numbers, like {P1P1: x}")
+    for value in counters.values():
+        if isinstance(value, str):
+            parsed(value, "counters")
+        elif not isinstance(value, int):
+            raise InputError("counters: each number is a number or an expression")
+    if not counters and not raw.get("tapped"):
+        raise InputError("enters_with: says 'tapped: true' or 'counters'")
+    return {"tapped": bool(raw.get("tapped", False)), "counters": counters}
 
 
 def keyword_abilities(fields: dict, start: int) -> tuple:

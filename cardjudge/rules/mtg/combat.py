@@ -1,7 +1,8 @@
 """Combat: which creatures can attack and block, and combat damage (rules 506-511).
 
 A creature can attack only if it is untapped and not affected by summoning sickness (S1);
-blocking is not restricted by it (S3). Combat damage is dealt all at once: no first strike.
+blocking is not restricted by it (S3). Creatures with first strike or double strike deal
+their damage in a combat damage step of their own (rule 510.4).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ def attackers(d) -> list:
 
 
 def can_attack(d, oid: int) -> bool:
-    """An untapped creature of the active player that is not affected by summoning sickness (S1)."""
+    """An untapped creature of the active player that is not affected by summoning sickness (S1)
+    and has no defender (702.3b)."""
     obj = d.objects[oid]
     return (obj.controller == d.active and is_creature(d, oid) and "tapped" not in obj.flags
-            and not summoning_sick(d, oid) and obj.get("attacking") is None)
+            and not summoning_sick(d, oid) and obj.get("attacking") is None and not has_keyword(d, oid, "Defender")
+            and not has_keyword(d, oid, "Can't attack"))
 
 
 def possible_attackers(s) -> list[int]:
@@ -28,6 +31,8 @@ def possible_attackers(s) -> list[int]:
 
 
 def _can_block(s, blocker: int, attacker: int) -> bool:
+    if has_keyword(s, blocker, "Can't block"):
+        return False
     if has_keyword(s, attacker, "Flying") and not (has_keyword(s, blocker, "Flying") or has_keyword(s, blocker, "Reach")):
         return False
     return True
@@ -48,30 +53,73 @@ def possible_blocks(s) -> list[tuple[int, int]]:
     return out
 
 
-def combat_damage(d) -> None:
-    """Attackers and blockers deal their combat damage at once (rule 510); no first strike."""
+def strikers(d) -> list[int]:
+    """The attacking and blocking creatures."""
+    return [oid for p in d.players for oid in d.zone(p, "battlefield")
+            if d.objects[oid].get("attacking") is not None or d.objects[oid].get("blocking") is not None]
+
+
+def first_strike_step(d) -> bool:
+    """Whether an attacking or blocking creature has first strike or double strike as the
+    combat damage step begins: then there are two combat damage steps (rule 510.4)."""
+    return any(has_keyword(d, oid, "First strike") or has_keyword(d, oid, "Double strike") for oid in strikers(d))
+
+
+def combat_damage(d, which: str = "only") -> None:
+    """The creatures that deal combat damage in this step deal it at once (rule 510).
+
+    ``which``: "only" (a single step), "first" (first and double strikers only) or "second"
+    (those that dealt no first-strike damage, and double strikers, rule 510.4)."""
+    dealt_first = set(d.game_data.get("struck_first", ()))
+
+    def deals(oid) -> bool:
+        if which == "only":
+            return True
+        double = has_keyword(d, oid, "Double strike")
+        if which == "first":
+            return double or has_keyword(d, oid, "First strike")
+        return double or oid not in dealt_first
+
     assignments = []  # (source, ref, amount)
     for attacker in attackers(d):
-        power = max(0, chars(d, attacker).power or 0)
         blockers = [oid for p in d.players for oid in d.zone(p, "battlefield")
                     if d.objects[oid].get("blocking") == attacker]
+        for blocker in blockers:
+            if deals(blocker):
+                assignments.append((blocker, attacker, max(0, chars(d, blocker).power or 0)))
+        if not deals(attacker):
+            continue
+        power = max(0, chars(d, attacker).power or 0)
         if not d.objects[attacker].get("blocked"):
             assignments.append((attacker, d.objects[attacker].get("attacking"), power))
             continue
-        left = power
-        for number, blocker in enumerate(blockers):
-            c = chars(d, blocker)
-            need = max(0, (c.toughness or 0) - d.objects[blocker].get("damage", 0))
-            last = number == len(blockers) - 1 and not has_keyword(d, attacker, "Trample")
-            amount = left if last else min(left, need)
-            assignments.append((attacker, blocker, amount))
-            left -= amount
-        if left > 0 and has_keyword(d, attacker, "Trample"):
-            assignments.append((attacker, d.objects[attacker].get("attacking"), left))
-        for blocker in blockers:
-            assignments.append((blocker, attacker, max(0, chars(d, blocker).power or 0)))
+        assignments.extend(_assign(d, attacker, blockers, power))
+    if which == "first":
+        d.game_data["struck_first"] = tuple(sorted({source for source, _, _ in assignments}))
     for source, ref, amount in assignments:
-        m.deal_damage(d, source, ref, amount)
+        m.deal_damage(d, source, ref, amount, combat=True)
+
+
+def lethal_to_assign(d, attacker: int, blocker: int) -> int:
+    """The damage that counts as lethal for assignment: what the blocker's toughness still
+    lacks, or 1 from a source with deathtouch (rule 702.2c)."""
+    need = max(0, (chars(d, blocker).toughness or 0) - d.objects[blocker].get("damage", 0))
+    return min(need, 1) if has_keyword(d, attacker, "Deathtouch") else need
+
+
+def _assign(d, attacker: int, blockers: list, power: int) -> list:
+    """A blocked attacker's damage: lethal to each blocker in turn, the rest to the last one, or
+    with trample past lethal to all of them to the player (rule 702.19c)."""
+    out, left = [], power
+    trample = has_keyword(d, attacker, "Trample")
+    for number, blocker in enumerate(blockers):
+        last = number == len(blockers) - 1 and not trample
+        amount = left if last else min(left, lethal_to_assign(d, attacker, blocker))
+        out.append((attacker, blocker, amount))
+        left -= amount
+    if left > 0 and trample:
+        out.append((attacker, d.objects[attacker].get("attacking"), left))
+    return out
 
 
 def end_combat(d) -> None:

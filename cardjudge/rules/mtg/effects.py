@@ -16,7 +16,8 @@ from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
-from cardjudge.rules.mtg.views import CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def
+from cardjudge.rules.mtg.views import (CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def,
+                                      static_rule_names)
 
 
 def frame_env(d, frame: Frame, extra: dict | None = None):
@@ -97,7 +98,15 @@ def resume(d, refs: tuple) -> None:
     """Bind a player's answer to the waiting choice and go on resolving."""
     choice = d.game_data.pop("choice")
     frames = list(d.game_data.pop("resolving", ()))
-    if choice.kind == "color":
+    if choice.kind == "may":
+        if refs != ("yes",):
+            return  # declined: the ability does nothing
+    elif choice.kind == "mode":
+        step = thaw(frames[-1].steps[frames[-1].index - 1])
+        steps = tuple(freeze(s) for s in step["mode"][refs[0]])
+        top = frames[-1]
+        frames.append(Frame(steps, 0, top.controller, top.source, top.label, top.card, top.bindings, top.x, top.event))
+    elif choice.kind == "color":
         m.add_mana(d, choice.player, "".join(refs))
     else:
         frames[-1] = frames[-1].bind(choice.name, refs)
@@ -127,8 +136,15 @@ def _destroy(d, frame, body, options):
 
 
 def _sacrifice(d, frame, body, options):
-    for ref in refs_of(d, frame, body):
-        if isinstance(ref, int) and d.objects[ref].zone == "battlefield":
+    """The ability's controller sacrifices the named permanents they control (rule 701.21a:
+    a permanent under another player's control stays where it is); with ``by: controller``
+    each permanent's controller sacrifices it ("that creature's controller sacrifices it")."""
+    by_controller = isinstance(body, dict) and body.get("by") == "controller"
+    spec = body.get("cards") if isinstance(body, dict) else body
+    for ref in refs_of(d, frame, spec):
+        if not isinstance(ref, int) or d.objects[ref].zone != "battlefield":
+            continue
+        if by_controller or d.objects[ref].controller == frame.controller:
             m.move(d, ref, "graveyard", reason="sacrifice", source=frame.source)
 
 
@@ -150,7 +166,10 @@ def _life(sign):
         else:
             players, amount = [frame.controller], number(d, frame, body)
         for player in players:
-            d.set_player(player, life=d.player(player).life + sign * amount)
+            if sign > 0:
+                m.gain_life(d, player, amount, frame.source)
+            else:
+                m.lose_life(d, player, amount, frame.source)
     return change_life
 
 
@@ -234,10 +253,7 @@ def _become_creature(d, frame, body, options):
 def _add_counters(d, frame, body, options):
     name, count = str(body.get("counter", "P1P1")), number(d, frame, body.get("n", 1))
     for oid in _cards(d, frame, body):
-        obj = d.objects[oid]
-        counters = dict(obj.counters)
-        counters[name] = counters.get(name, 0) + count
-        d.update(oid, counters=tuple(sorted(counters.items())))
+        m.add_counters(d, oid, name, count, frame.source)
 
 
 def _counter(d, frame, body, options):
@@ -280,14 +296,25 @@ def _put_onto_battlefield(d, frame, body, options):
     return [f for group in reversed(frames) for f in group], None, {name: ()}
 
 
-def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None) -> list:
+def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None,
+                 reason: str = "effect", attach_to: int | None = None) -> list:
     """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
-    put = {"_put": {"oid": oid, "controller": controller, "counters": counters or {}, "bind": bind_as}}
+    counters = dict(counters or {})
+    tapped = False
     card = d.pool[d.objects[oid].card]
     steps = []
     for ability in object_abilities(d, oid) if card else ():
         if ability.kind == "as_enters":
             steps.extend(ability.effect)
+        elif ability.kind == "enters_with":
+            # a replacement effect: it enters so (rule 614.1c), no event of its own
+            rule = thaw(ability.rule)
+            tapped = tapped or rule["tapped"]
+            for name, value in rule["counters"].items():
+                counters[name] = counters.get(name, 0) + number(d, frame, value)
+    counters = {name: n for name, n in counters.items() if n > 0}
+    put = {"_put": {"oid": oid, "controller": controller, "counters": counters, "bind": bind_as, "tapped": tapped,
+                    "reason": reason, "attach_to": attach_to}}
     return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
 
@@ -298,9 +325,12 @@ def _put(d, frame, body, options):
         return
     obj = d.objects[oid]
     extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
-    new = m.put_onto_battlefield(d, oid, body["controller"], source=frame.source, extra=extra)
-    if body.get("counters"):
-        d.update(new.oid, counters=tuple(sorted((str(k), int(v)) for k, v in body["counters"].items())))
+    new = m.put_onto_battlefield(d, oid, body["controller"], reason=body.get("reason", "effect"),
+                                 source=None if body.get("reason") == "play" else frame.source, extra=extra,
+                                 counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
+                                 tapped=bool(body.get("tapped")))
+    if body.get("attach_to") is not None and body["attach_to"] in d.objects:
+        d.update(new.oid, equipped_to=body["attach_to"])
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
@@ -319,7 +349,7 @@ def _delayed(d, frame, body, options):
 
 
 def _win_game(d, frame, body, options):
-    players = refs_of(d, frame, body)
+    players = [p for p in refs_of(d, frame, body) if p not in static_rule_names(d, "cant_win")]
     if players and d.winner is None:
         d.winner = players[0]
 
@@ -361,6 +391,18 @@ def _choose(d, frame, body, options):
     return (), Choice(player, "cards", body["name"], candidates, low, high, str(body.get("prompt", "choose")))
 
 
+def _mode(d, frame, body, options):
+    """The controller picks one of several named modes as the step resolves ("tap or untap")."""
+    modes = tuple(body)
+    return (), Choice(frame.controller, "mode", "mode", modes, 1, 1, "choose one")
+
+
+def _to_hand(d, frame, body, options):
+    """Return permanents to their owners' hands."""
+    for oid in _cards(d, frame, body):
+        m.move(d, oid, "hand", reason="effect", source=frame.source)
+
+
 def _discard(d, frame, body, options):
     for ref in refs_of(d, frame, body):
         if isinstance(ref, int) and d.objects[ref].zone == "hand":
@@ -371,8 +413,12 @@ def _attach(d, frame, body, options):
     equipment = frame.source
     if equipment not in d.objects or d.objects[equipment].zone != "battlefield":
         return
+    only = isinstance(body, dict) and body.get("enchant_only")
     for oid in _cards(d, frame, body):
         d.update(equipment, equipped_to=oid)
+        if only:
+            # the Aura now enchants only this creature (Animate Dead's new enchant ability)
+            m.set_extra(d, equipment, enchant_only=oid)
         break
 
 
@@ -385,7 +431,7 @@ def _if(d, frame, body, options):
 
 
 def _add_mana(d, frame, body, options):
-    m.add_mana(d, frame.controller, str(body))
+    m.add_mana(d, frame.controller, str(body), frame.source)
 
 
 def _finish_spell(d, frame, body, options):
@@ -397,7 +443,11 @@ def _finish_spell(d, frame, body, options):
     if set(card["types"] or ()) & {"Instant", "Sorcery"}:
         m.move(d, oid, "graveyard", reason="resolve")
         return
-    return enter_frames(d, oid, frame.controller, frame), None
+    host = None
+    if "Aura" in (card["subtypes"] or ()):
+        # an Aura spell enters attached to the object it targets (rule 303.4f)
+        host = next((ref for ref in frame.binding("t", ()) if isinstance(ref, int) and ref in d.objects), None)
+    return enter_frames(d, oid, frame.controller, frame, attach_to=host), None
 
 
 _STEPS = {
@@ -407,5 +457,5 @@ _STEPS = {
     "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
     "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
     "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
-    "if": _if, "add_mana": _add_mana, "_finish": _finish_spell, "_put": _put,
+    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "_finish": _finish_spell, "_put": _put,
 }

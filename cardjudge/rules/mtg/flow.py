@@ -11,16 +11,19 @@ moves to the next step. Before a player would receive priority, state-based acti
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.rules.core import lasting as lasting_rules
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg import effects
 from cardjudge.rules.mtg import mutations as m
-from cardjudge.rules.mtg.combat import attackers, combat_damage, end_combat, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.combat import (attackers, combat_damage, end_combat, first_strike_step, possible_attackers,
+                                       possible_blocks)
 from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
-from cardjudge.rules.mtg.views import env_for
+from cardjudge.rules.mtg.views import env_for, static_rule_names
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "combat_damage", "end_of_combat", "main2", "end", "cleanup")
@@ -81,7 +84,9 @@ def _nobody_responds(d) -> bool:
 
 
 def put_triggers(d) -> bool:
-    """Put waiting triggered abilities on the stack, APNAP (G2). False when a player must order."""
+    """Put waiting triggered abilities on the stack, APNAP (G2). False when a player must order
+    them or choose their targets."""
+    _drop_untargetable(d)
     by_player: dict = {}
     for item in d.pending:
         by_player.setdefault(item.controller, []).append(item)
@@ -89,14 +94,37 @@ def put_triggers(d) -> bool:
         mine = by_player[player]
         if len({trigger_class(d, item) for item in mine}) > 1:
             return False
-        for item in mine:
-            push_trigger(d, item)
+        choices = [trigger_targets(d, item) for item in mine]
+        if any(len(found) > 1 for found in choices):
+            return False
+        for item, found in zip(mine, choices):
+            push_trigger(d, item, found[0])
     return True
 
 
-def push_trigger(d, item) -> None:
-    """Put a triggered ability on the stack; the player who was to receive priority receives it."""
+def trigger_targets(s, item) -> list[tuple]:
+    """The distinct choices of targets for a triggered ability being put on the stack (603.3d)."""
+    if not item.target_specs:
+        return [()]
+    from cardjudge.rules.mtg.legal import target_choices
+
+    source = item.source if item.source in s.objects else None
+    return target_choices(s, item.target_specs, source, item.controller, item.x)
+
+
+def _drop_untargetable(d) -> None:
+    """A triggered ability with no legal choice of targets is removed from the stack (603.3d)."""
+    kept = tuple(item for item in d.pending if not item.target_specs or trigger_targets(d, item))
+    if len(kept) != len(d.pending):
+        d.pending = kept
+
+
+def push_trigger(d, item, targets: tuple = ()) -> None:
+    """Put a triggered ability on the stack with its targets; the player who was to receive
+    priority receives it."""
     d.pending = tuple(i for i in d.pending if i.sid != item.sid)
+    if targets:
+        item = replace(item, targets=targets)
     d.chain = tuple(d.chain) + (item,)
     d.game_data.setdefault("priority", d.active)
     d.game_data["passes"] = 0
@@ -112,7 +140,7 @@ def orderer(s):
         classes = {}
         for item in mine:
             classes.setdefault(trigger_class(s, item), item)
-        if len(classes) > 1:
+        if len(classes) > 1 or any(len(trigger_targets(s, item)) > 1 for item in classes.values()):
             return player, list(classes.values())
         return None, []
     return None, []
@@ -182,7 +210,7 @@ def resolve_top(d) -> None:
             kept = tuple(ref for ref in refs if target_still_legal(d, item, name, ref))
             legal_any = legal_any or bool(kept)
             bindings.append((name, kept))
-        if not legal_any:
+        if not legal_any and any(refs for _, refs in item.targets):
             # every target is illegal: the spell or ability does nothing (rule 608.2b)
             if item.kind == "spell" and item.source in d.objects:
                 m.move(d, item.source, "graveyard", reason="rule")
@@ -196,6 +224,11 @@ def resolve_top(d) -> None:
     if item.kind == "spell":
         steps = steps + ((("_finish", item.source),),)
     frame = Frame(steps, 0, item.controller, item.source, item.label, item.card, tuple(bindings), item.x, item.event)
+    if item.optional:
+        # "you may": the controller decides as the ability resolves (rule 603.5)
+        d.game_data["resolving"] = (frame,)
+        d.game_data["choice"] = Choice(item.controller, "may", "may", ("yes", "no"), 1, 1, item.card)
+        return
     effects.run(d, (frame,))
 
 
@@ -217,6 +250,13 @@ def advance_step(d) -> None:
         untap_step(d)
         return
     following = STEPS[STEPS.index(current) + 1]
+    if current == "combat_damage":
+        if d.game_data.get("struck_first") is not None and d.game_data.get("second_strike") is None:
+            d.game_data["second_strike"] = True  # the second combat damage step follows (510.4)
+            enter_step(d, "combat_damage")
+            return
+        d.game_data.pop("struck_first", None)
+        d.game_data.pop("second_strike", None)
     if current == "declare_attackers" and not attackers(d):
         following = "end_of_combat"  # no attackers: no blockers nor combat damage steps (rule 508.8)
     if current == "end_of_combat":
@@ -236,10 +276,12 @@ def start_turn(d) -> None:
 
 def untap_step(d) -> None:
     """The active player's permanents untap; nobody gets priority (rule 502)."""
+    held = set(static_rule_names(d, "doesnt_untap"))  # "doesn't untap during your untap step" (502.3)
     for oid in d.zone(d.active, "battlefield"):
         # controlled continuously since the start of this turn from now on (rule 302.6)
         d.update(oid, flags=d.objects[oid].flags - {"sick"})
-        m.untap(d, oid, reason="rule")
+        if oid not in held:
+            m.untap(d, oid, reason="rule")
     enter_step(d, "upkeep")
 
 
@@ -258,7 +300,12 @@ def enter_step(d, step: str) -> None:
         if possible_blocks(d):
             d.game_data["declaring"] = "blockers"
     elif step == "combat_damage":
-        combat_damage(d)
+        if d.game_data.get("struck_first") is not None:
+            combat_damage(d, "second")
+        elif first_strike_step(d):
+            combat_damage(d, "first")
+        else:
+            combat_damage(d)
     elif step == "cleanup":
         _cleanup(d)
     emit(d, Event("step", player=d.active, method=step))
@@ -294,7 +341,7 @@ def _cleanup(d) -> None:
     for player in d.players:
         for oid in d.zone(player, "battlefield"):
             if d.objects[oid].get("damage"):
-                m.set_extra(d, oid, damage=None)
+                m.set_extra(d, oid, damage=None, deathtouched=None)
     kept, ended = lasting_rules.tick(tuple(d.lasting), "end_of_turn")
     d.lasting = kept
     d.touched()

@@ -21,13 +21,13 @@ from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
-from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
-from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer
+from cardjudge.rules.mtg.combat import attackers, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, is_creature, object_abilities,
+    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
     position_rank, summoning_sick,
 )
 
@@ -119,7 +119,29 @@ def _labels(s, refs) -> tuple:
 # ---------------------------------------------------------------- decisions
 
 
+def menace_needs(s, blocks) -> tuple:
+    """(a menace attacker blocked by one creature so far, or None; the menace attackers that
+    fewer than two creatures could block): menace needs two or more blockers (702.111b)."""
+    half = None
+    alone = set()
+    for attacker in {a for _, a in blocks} | set(attackers(s)):
+        if not has_keyword(s, attacker, "Menace"):
+            continue
+        count = sum(1 for p in s.players for oid in s.zone(p, "battlefield") if s.objects[oid].get("blocking") == attacker)
+        if count == 1:
+            half = attacker
+        elif count == 0 and len({b for b, a in blocks if a == attacker}) < 2:
+            alone.add(attacker)
+    return half, alone
+
+
 def _choose_actions(s, choice) -> list[Action]:
+    if choice.kind == "mode":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {mode}",
+                       payload=(("refs", (mode,)),)) for mode in choice.options]
+    if choice.kind == "may":
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {answer}"
+                       f" ({choice.prompt}: you may)", payload=(("refs", (answer,)),)) for answer in choice.options]
     if choice.kind == "color":
         return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
                 for c in choice.options]
@@ -148,10 +170,15 @@ def _order_actions(s) -> list[Action]:
     if player is None:
         return []
     firsts = next_choices(items, lambda item: apnap_rank(s, item.controller))
-    return [Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
-                   f"{_event_text(s, item.event)} on the stack next",
-                   card=item.card, card_id=item.label, ability=item.ability, payload=(("sid", item.sid),))
-            for item in firsts]
+    out = []
+    for item in firsts:
+        for targets in trigger_targets(s, item):
+            _, labels, text = _target_text(s, targets)
+            out.append(Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
+                              f"{_event_text(s, item.event)} on the stack next{text}",
+                              card=item.card, card_id=item.label, ability=item.ability, targets=labels,
+                              payload=(("sid", item.sid), ("chosen", targets))))
+    return out
 
 
 # ---------------------------------------------------------------- combat
@@ -186,7 +213,13 @@ def _block_actions(s) -> list[Action]:
     defender = s.opponent_of(s.active)
     out = []
     seen = set()
-    for blocker, attacker in possible_blocks(s):
+    blocks = possible_blocks(s)
+    half, unblockable_alone = menace_needs(s, blocks)
+    if half is not None:
+        blocks = [(b, a) for b, a in blocks if a == half]  # the second blocker of a menace attacker first
+    for blocker, attacker in blocks:
+        if attacker in unblockable_alone:
+            continue
         key = (class_key(s, blocker), attacker)
         if key in seen:
             continue
@@ -194,7 +227,8 @@ def _block_actions(s) -> list[Action]:
         b, a = s.objects[blocker], s.objects[attacker]
         out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
-    out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+    if half is None:
+        out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
     return out
 
 
@@ -484,6 +518,11 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
     return out
 
 
+def target_choices(s, specs, source, controller, x) -> list[tuple]:
+    """The distinct choices of targets for target slots (interchangeable objects merged)."""
+    return _target_choices(s, specs, source, controller, x)
+
+
 def _target_choices(s, specs, source, controller, x) -> list[tuple]:
     if not specs:
         return [()]
@@ -549,7 +588,9 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
         if part.kind == "pay_life":
             continue
         if part.self_only:
-            slots.append(Slot(name, (source,) if source in s.objects else (), 1, 1))
+            payable = source in s.objects and (part.kind != "remove_counter"
+                                               or s.objects[source].counter(part.counter) >= part.count)
+            slots.append(Slot(name, (source,) if payable else (), 1, 1))
             continue
         env = env_for(s, source, player)
         if part.kind == "discard":

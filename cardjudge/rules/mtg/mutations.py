@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
-from cardjudge.rules.mtg.triggers import emit
-from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.triggers import Departed, emit
+from cardjudge.rules.mtg.views import card_def, chars, has_keyword, is_creature, object_abilities, snapshot
 
 ORDER = "WUBRGC"
 
@@ -59,9 +59,53 @@ def sort_mana(text: str) -> str:
     return "".join(sorted(text, key=ORDER.index))
 
 
-def add_mana(d, player: str, mana: str) -> None:
-    """Add mana to a player's pool."""
+def add_mana(d, player: str, mana: str, source: int | None = None) -> None:
+    """Add mana to a player's pool (an event with the amount added)."""
     set_player_value(d, player, mana_pool=sort_mana(mana_pool(d, player) + mana))
+    emit(d, Event("mana_added", player=player, source=source, method=mana, amount=len(mana)))
+
+
+def gain_life(d, player: str, amount: int, source: int | None = None) -> None:
+    """A player gains life (an event with the amount, rule 119.9)."""
+    if amount <= 0:
+        return
+    d.set_player(player, life=d.player(player).life + amount)
+    emit(d, Event("life_gained", player=player, source=source, amount=amount))
+
+
+def lose_life(d, player: str, amount: int, source: int | None = None, reason: str = "effect") -> None:
+    """A player loses life (damage, payment or effect; an event with the amount, rule 119.3)."""
+    if amount <= 0:
+        return
+    d.set_player(player, life=d.player(player).life - amount)
+    emit(d, Event("life_lost", player=player, source=source, reason=reason, amount=amount))
+
+
+def add_counters(d, oid: int, name: str, count: int, source: int | None = None) -> None:
+    """Put counters on a permanent (an event with how many)."""
+    if count <= 0:
+        return
+    obj = d.objects[oid]
+    counters = dict(obj.counters)
+    counters[name] = counters.get(name, 0) + count
+    d.update(oid, counters=tuple(sorted(counters.items())))
+    emit(d, Event("counters_put", (oid,), player=obj.controller, source=source, method=name, amount=count,
+                  labels=(obj.label,)))
+
+
+def remove_counters(d, oid: int, name: str, count: int, source: int | None = None, reason: str = "effect") -> None:
+    """Remove counters from a permanent (as many as it has, at most ``count``)."""
+    obj = d.objects[oid]
+    counters = dict(obj.counters)
+    removed = min(count, counters.get(name, 0))
+    if removed <= 0:
+        return
+    counters[name] -= removed
+    if not counters[name]:
+        del counters[name]
+    d.update(oid, counters=tuple(sorted(counters.items())))
+    emit(d, Event("counters_removed", (oid,), player=obj.controller, source=source, reason=reason, method=name,
+                  amount=removed, labels=(obj.label,)))
 
 
 def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = None, top: bool = False,
@@ -74,6 +118,9 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
         _leave_combat_refs(d, oid)
         # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
         d.game_data["lki"] = tuple(d.game_data.get("lki", ())) + (snapshot(d, oid),)
+        left = looked_back(d, oid)
+    else:
+        left = None
     new = d.move(oid, zone, controller=controller, top=top, **changes)
     if "token" in old.flags and zone != "battlefield":
         # a token that left the battlefield ceases to exist (rule 111.8); it still "died"
@@ -82,14 +129,24 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
         d.touched()
     if came_from == "battlefield":
         emit(d, Event("leaves", (oid,), player=old.controller, reason=reason, source=source, from_zone=came_from,
-                      to_zone=zone, labels=(old.label,)))
+                      to_zone=zone, labels=(old.label,)), left)
         if zone == "graveyard" and was_creature:
             emit(d, Event("dies", (oid,), player=old.controller, reason=reason, source=source,
-                          from_zone=came_from, to_zone=zone, labels=(old.label,)))
+                          from_zone=came_from, to_zone=zone, labels=(old.label,)), left)
     if zone == "battlefield":
         emit(d, Event("enters", (new.oid,), player=new.controller, reason=reason, source=source,
                       from_zone=came_from, to_zone=zone, labels=(new.label,)))
     return new
+
+
+def looked_back(d, oid: int):
+    """What a permanent about to leave the battlefield is, for its own leaves-the-battlefield
+    and dies abilities, which look back in time (rule 603.10a); None when it has none."""
+    abilities = tuple(a for a in object_abilities(d, oid) if a.kind == "triggered" and a.on in ("leaves", "dies"))
+    if not abilities:
+        return None
+    obj = d.objects[oid]
+    return Departed(oid, obj.controller, obj.label, card_def(d, oid).name, abilities)
 
 
 def _leave_combat_refs(d, oid: int) -> None:
@@ -101,10 +158,12 @@ def _leave_combat_refs(d, oid: int) -> None:
 
 
 def put_onto_battlefield(d, oid: int, controller: str, reason: str = "effect", source: int | None = None,
-                         extra: tuple = ()) -> Obj:
-    """A card enters the battlefield under ``controller``: a new object, summoning sick."""
+                         extra: tuple = (), counters: tuple = (), tapped: bool = False) -> Obj:
+    """A card enters the battlefield under ``controller``: a new object, summoning sick (and, by
+    replacement effects, tapped or with counters: it is so as the enters event happens)."""
+    flags = frozenset({"sick", "tapped"}) if tapped else frozenset({"sick"})
     return move(d, oid, "battlefield", reason=reason, source=source, controller=controller,
-                flags=frozenset({"sick"}), extra=extra)
+                flags=flags, extra=extra, counters=counters)
 
 
 def create_token(d, player: str, name: str, source: int | None, extra: tuple = (), label: str | None = None) -> Obj:
@@ -168,33 +227,39 @@ def change_control(d, oid: int, player: str) -> None:
     d.zones[new_key] = (*d.zones.get(new_key, ()), oid)
     d.update(oid, controller=player, flags=obj.flags | {"sick"},
              extra=with_extra(obj, attacking=None, blocking=None, blocked=None))
+    emit(d, Event("control_changed", (oid,), player=player, labels=(obj.label,)))
 
 
-def deal_damage(d, source: int | None, ref, amount: int) -> None:
-    """Damage to a player (life loss) or a creature (marked damage); lifelink gains life."""
+def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -> None:
+    """Damage to a player (life loss) or a creature (marked damage; from a source with deathtouch
+    it is lethal, rule 702.2b); lifelink gains life."""
     if amount <= 0:
         return
     if isinstance(ref, str):
-        d.set_player(ref, life=d.player(ref).life - amount)
-        emit(d, Event("damaged", player=ref, source=source))
+        emit(d, Event("damaged", player=ref, source=source, amount=amount))
+        lose_life(d, ref, amount, source, reason="damage")  # damage to a player is life loss (120.3a)
     elif ref in d.objects and d.objects[ref].zone == "battlefield":
         obj = d.objects[ref]
-        set_extra(d, ref, damage=obj.get("damage", 0) + amount)
-        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, labels=(obj.label,)))
+        deathtouch = source is not None and source in d.objects and has_keyword(d, source, "Deathtouch")
+        set_extra(d, ref, damage=obj.get("damage", 0) + amount, **({"deathtouched": True} if deathtouch else {}))
+        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,),
+                      method="combat" if combat else None))
     else:
         return
     if source is not None and source in d.objects and has_keyword(d, source, "Lifelink"):
-        controller = d.objects[source].controller
-        d.set_player(controller, life=d.player(controller).life + amount)
+        gain_life(d, d.objects[source].controller, amount, source)
 
 
 def destroy(d, oid: int, source: int | None = None) -> None:
-    """Put a permanent into its owner's graveyard (no regeneration or indestructible here)."""
-    if oid in d.objects and d.objects[oid].zone == "battlefield":
+    """Put a permanent into its owner's graveyard, unless it is indestructible (rule 702.12b)."""
+    if oid in d.objects and d.objects[oid].zone == "battlefield" and not has_keyword(d, oid, "Indestructible"):
         move(d, oid, "graveyard", reason="effect", source=source)
 
 
 def lethal(d, oid: int) -> bool:
     """The creature has damage marked at least equal to its toughness."""
     c = chars(d, oid)
-    return c.toughness is not None and d.objects[oid].get("damage", 0) >= c.toughness > 0
+    damage = d.objects[oid].get("damage", 0)
+    if damage > 0 and d.objects[oid].get("deathtouched"):
+        return True  # damage from a source with deathtouch (rule 704.5h)
+    return c.toughness is not None and damage >= c.toughness > 0

@@ -51,7 +51,7 @@ def _choose(d, action) -> None:
 def _order(d, action) -> None:
     sid = action.get("sid")
     item = next(i for i in d.pending if i.sid == sid)
-    flow.push_trigger(d, item)
+    flow.push_trigger(d, item, action.get("chosen") or ())
 
 
 def _attack(d, action) -> None:
@@ -72,11 +72,12 @@ def _play_land(d, action) -> None:
     oid = action.get("oid")
     player = d.objects[oid].owner
     m.set_player_value(d, player, lands_played=m.player_value(d, player, "lands_played", 0) + 1)
-    m.put_onto_battlefield(d, oid, player, reason="play")
+    card = d.objects[oid].card
+    effects.run(d, tuple(effects.enter_frames(d, oid, player, Frame((), 0, player, None, "", card), reason="play")))
     flow.acted(d, player)
 
 
-def _pay(d, player: str, source: int | None, plan) -> None:
+def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
     """Pay a total cost: mana (pool first, then the sources' mana abilities), then the other parts."""
     if plan.payment is not None:
         payment = plan.payment
@@ -97,8 +98,11 @@ def _pay(d, player: str, source: int | None, plan) -> None:
                 m.move(d, oid, "graveyard", reason="cost", source=source)
             elif kind == "exile":
                 m.move(d, oid, "exile", reason="cost", source=source)
+            elif kind == "remove_counter":
+                part = next(p for p in costs if p.kind == "remove_counter")
+                m.remove_counters(d, oid, part.counter, part.count, source, reason="cost")
     if plan.life:
-        d.set_player(player, life=d.player(player).life - plan.life)
+        m.lose_life(d, player, plan.life, source, reason="cost")
 
 
 def _cast(d, action) -> None:
@@ -127,17 +131,18 @@ def _activate(d, action) -> None:
     obj = d.objects[oid]
     player = obj.controller
     ability = object_abilities(d, oid)[action.ability]
-    _pay(d, player, oid, plan)
+    name = card_def(d, oid).name  # known before a cost that sacrifices the source is paid
+    _pay(d, player, oid, plan, ability.costs)
     if ability.kind == "mana":
         # a mana ability does not use the stack (rule 605.3)
         if ability.add == "any":
             d.game_data["choice"] = Choice(player, "color", "color", tuple("WUBRG"), 1, 1, "the color of the mana")
             d.game_data["resolving"] = (Frame((), 0, player, oid, obj.label, obj.card),)
         else:
-            m.add_mana(d, player, ability.add)
+            m.add_mana(d, player, ability.add, oid)
         return
     d.chain = tuple(d.chain) + (StackItem(
-        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=card_def(d, oid).name, controller=player,
+        sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=name, controller=player,
         ability=ability.index, targets=plan.targets, target_specs=ability.targets, x=plan.x, effect=ability.effect,
     ),)
     flow.acted(d, player)

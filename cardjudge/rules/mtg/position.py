@@ -23,9 +23,11 @@ from cardjudge.rules.mtg.views import abilities_of, chars
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_turn"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
-              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells"}
+              "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells",
+              "struck_first", "second_strike"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
-                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face"}
+                    "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
+                    "enchant_only"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
                 "effect", "refs", "source_left"}
@@ -74,7 +76,9 @@ def load(data: dict, source: str) -> State:
                 if refs.get("attached_to") is not None:
                     attachments.append((obj.oid, refs["attached_to"], entries, index))
                 if refs.get("blocking") is not None:
-                    combat.append((obj.oid, refs["blocking"], entries, index))
+                    combat.append((obj.oid, refs["blocking"], entries, index, "blocking"))
+                if refs.get("enchant_only") is not None:
+                    combat.append((obj.oid, refs["enchant_only"], entries, index, "enchant_only"))
             if oids:
                 zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
     from dataclasses import replace
@@ -83,11 +87,11 @@ def load(data: dict, source: str) -> State:
         if label not in labels:
             fail(f"'attached_to' names unknown card {label!r}", source, node, index)
         objects[oid] = replace(objects[oid], equipped_to=labels[label])
-    for oid, label, node, index in combat:
+    for oid, label, node, index, key in combat:
         if label not in labels:
-            fail(f"'blocking' names unknown card {label!r}", source, node, index)
+            fail(f"{key!r} names unknown card {label!r}", source, node, index)
         extra = dict(objects[oid].extra)
-        extra["blocking"] = labels[label]
+        extra[key] = labels[label]
         objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
     state_data: dict = {}
     for entry in data.get("resolving_spells") or []:
@@ -123,6 +127,14 @@ def load(data: dict, source: str) -> State:
     state_data["priority"] = priority
     if data.get("passes"):
         state_data["passes"] = int(data["passes"])
+    if data.get("struck_first") is not None:
+        # the combat damage step after first-strike damage: who dealt it (rule 510.4)
+        if not isinstance(data["struck_first"], list):
+            fail("'struck_first' lists the creatures that dealt first-strike damage", source, data, "struck_first")
+        state_data["struck_first"] = tuple(sorted(_ref(v, labels, players, source, data, "struck_first")
+                                                  for v in data["struck_first"]))
+        if data.get("second_strike"):
+            state_data["second_strike"] = True
     if "declaring" in data:
         declaring = data["declaring"]
         if declaring not in (None, "attackers", "blockers"):
@@ -203,6 +215,8 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["blocked"] = True
         if entry.get("damage"):
             extra["damage"] = int(entry["damage"])
+        if entry.get("deathtouched"):
+            extra["deathtouched"] = True  # some of the damage came from a source with deathtouch
         for key in ("copy_of", "face"):
             if entry.get(key) is not None:
                 if entry[key] not in pool:
@@ -214,6 +228,7 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["copy_keywords"] = tuple(str(k) for k in entry["copy_keywords"])
         refs["attached_to"] = entry.get("attached_to")
         refs["blocking"] = entry.get("blocking")
+        refs["enchant_only"] = entry.get("enchant_only")  # the one creature an Aura may enchant now
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
               zone=zone, face_up=True, flags=frozenset(flags),
               counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
@@ -312,12 +327,12 @@ def _load_event(entry, labels, players, source, node):
 
 def _load_choice(entry, labels, players, source, data) -> Choice:
     """A decision a player is making while something resolves."""
-    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard"):
-        fail("'choice' is a mapping with player, kind (cards, color, legend, discard), name, options, min, max",
+    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard", "may", "mode"):
+        fail("'choice' is a mapping with player, kind (cards, color, legend, discard, may, mode), name, options, min, max",
               source, data, "choice")
     if entry.get("player") not in players:
         fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
-    options = tuple(o if entry["kind"] == "color" else _ref(o, labels, players, source, entry, "options")
+    options = tuple(o if entry["kind"] in ("color", "may", "mode") else _ref(o, labels, players, source, entry, "options")
                     for o in entry.get("options") or [])
     return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
                   int(entry.get("max", 1)), str(entry.get("prompt", "choose")))
@@ -406,7 +421,7 @@ def _entry(s, oid) -> dict:
             out["counters"] = dict(obj.counters)
         if obj.equipped_to in s.objects:
             out["attached_to"] = s.objects[obj.equipped_to].label
-        for key in ("attacking", "blocked", "damage", "copy_of", "face"):
+        for key in ("attacking", "blocked", "damage", "copy_of", "face", "deathtouched"):
             if obj.get(key) is not None:
                 out[key] = obj.get(key)
         if obj.get("copy_keywords"):
@@ -414,6 +429,8 @@ def _entry(s, oid) -> dict:
         blocking = obj.get("blocking")
         if blocking is not None and blocking in s.objects:
             out["blocking"] = s.objects[blocking].label
+        if obj.get("enchant_only") in s.objects:
+            out["enchant_only"] = s.objects[obj.get("enchant_only")].label
         out["now"] = _now(s, oid)
     return out
 
@@ -493,6 +510,10 @@ def to_dict(s: State) -> dict:
         out["priority"] = s.get("priority") or s.active
         if s.get("passes"):
             out["passes"] = s.get("passes")
+        if s.get("struck_first") is not None:
+            out["struck_first"] = [s.objects[oid].label for oid in s.get("struck_first") if oid in s.objects]
+            if s.get("second_strike"):
+                out["second_strike"] = True
         out["declaring"] = s.get("declaring")
     if s.lasting:
         out["lasting"] = [

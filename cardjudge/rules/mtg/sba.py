@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice
-from cardjudge.rules.mtg.views import chars, is_creature
+from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.mtg.views import (CardView, chars, env_for, has_keyword, is_creature, object_abilities,
+                                      static_rule_names)
 
 
 def state_based_actions(d) -> bool:
     """Perform every state-based action that applies now (rule 704); True if any did."""
     changed = False
     losers = [p for p in d.players if d.player(p).life <= 0 or m.player_value(d, p, "drew_from_empty")]
+    if losers:
+        # "you can't lose the game" (Platinum Angel): the player stays in the game (104.3)
+        safe = static_rule_names(d, "cant_lose")
+        losers = [p for p in losers if p not in safe]
     if losers:
         remaining = [p for p in d.players if p not in losers]
         d.winner = remaining[0] if len(remaining) == 1 else "draw"
@@ -29,13 +35,14 @@ def state_based_actions(d) -> bool:
                 counters = {k: v - pairs if k in ("P1P1", "M1M1") else v for k, v in obj.counters}
                 d.update(oid, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
                 changed = True
-    dying = []
+    dying, aura_gone = [], []
     for player in d.players:
         for oid in d.zone(player, "battlefield"):
             if not is_creature(d, oid):
                 continue
             toughness = chars(d, oid).toughness or 0
-            if toughness <= 0 or m.lethal(d, oid):
+            # lethal damage destroys, which an indestructible creature survives (702.12b); 0 toughness does not destroy
+            if toughness <= 0 or (m.lethal(d, oid) and not has_keyword(d, oid, "Indestructible")):
                 dying.append(oid)
     for oid in dying:
         if oid in d.objects:
@@ -43,7 +50,18 @@ def state_based_actions(d) -> bool:
             changed = True
     for player in d.players:
         for oid in d.zone(player, "battlefield"):
+            if "Aura" in chars(d, oid).subtypes and not enchant_allows(d, oid, d.objects[oid].equipped_to):
+                aura_gone.append(oid)
+    for oid in aura_gone:
+        # an Aura attached to nothing or to what it cannot enchant goes to the graveyard (704.5m)
+        if oid in d.objects and d.objects[oid].zone == "battlefield":
+            m.move(d, oid, "graveyard", reason="rule")
+            changed = True
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
             obj = d.objects[oid]
+            if "Aura" in chars(d, oid).subtypes:
+                continue
             if obj.equipped_to is not None:
                 host = d.objects.get(obj.equipped_to)
                 if host is None or host.zone != "battlefield" or not is_creature(d, host.oid):
@@ -52,6 +70,28 @@ def state_based_actions(d) -> bool:
     if not changed and d.game_data.get("choice") is None:
         changed = _legend_rule(d)
     return changed
+
+
+def enchant_allows(d, aura: int, host) -> bool:
+    """Whether an Aura may be attached to ``host``: what its enchant ability (the target of its
+    spell ability, a permanent or a card in a graveyard) names, targeting restrictions aside
+    (303.4), or the one object an effect made it enchant (``enchant_only``)."""
+    if host is None or host not in d.objects:
+        return False
+    only = d.objects[aura].get("enchant_only")
+    if only is not None:
+        return host == only and d.objects[host].zone == "battlefield"
+    spell = next((a for a in object_abilities(d, aura) if a.kind == "spell" and a.targets), None)
+    if spell is None:
+        return True
+    spec = spell.targets[0]
+    env = env_for(d, aura, d.objects[aura].controller)
+    value = evaluate(spec.source, env)
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if isinstance(item, CardView) and item.oid == host:
+            return spec.where is None or bool(evaluate(spec.where, env.with_subject(item)))
+    return False
 
 
 def _legend_rule(d) -> bool:

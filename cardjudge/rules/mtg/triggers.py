@@ -10,32 +10,36 @@ receive priority (T1), in APNAP order, each player ordering their own (G2).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg.records import Delayed, StackItem
 from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, env_for, object_abilities
 
 
-def emit(d, event: Event) -> None:
-    """Record an event and trigger what it triggers."""
+class Departed(NamedTuple):
+    """A permanent that has just left the battlefield, as it last existed there: its own
+    leaves-the-battlefield and dies abilities still trigger (rule 603.10a)."""
+
+    oid: int
+    controller: str
+    label: str
+    card: str
+    abilities: tuple
+
+
+def emit(d, event: Event, departed: Departed | None = None) -> None:
+    """Record an event and trigger what it triggers (and what ``departed`` triggers, looking back)."""
     d.events.append(event)
     found = []
     for player in d.players:
         for oid in d.zone(player, "battlefield"):
             obj = d.objects[oid]
-            for ability in object_abilities(d, oid):
-                if ability.kind not in ("triggered", "linked") or ability.on != event.kind:
-                    continue
-                env = env_for(d, oid, obj.controller, event)
-                if ability.when is not None and not evaluate(ability.when, env):
-                    continue
-                if ability.condition is not None and not evaluate(ability.condition, env):
-                    continue  # intervening "if" false when the event happens: no trigger (T2)
-                found.append(StackItem(
-                    sid=d.new_id(), kind="trigger", source=oid, label=obj.label, card=card_def(d, oid).name,
-                    controller=obj.controller, ability=ability.index, effect=ability.effect,
-                    condition=ability.condition, event=event, optional=ability.optional,
-                ))
+            _collect(d, event, oid, obj.controller, obj.label, None, object_abilities(d, oid), found)
+    if departed is not None:
+        _collect(d, event, departed.oid, departed.controller, departed.label, departed.card, departed.abilities,
+                 found)
     delayed = d.game_data.get("delayed", ())
     kept = []
     for item in delayed:
@@ -57,6 +61,23 @@ def emit(d, event: Event) -> None:
         d.game_data["delayed"] = tuple(kept)
     if found:
         d.pending = tuple(d.pending) + tuple(found)
+
+
+def _collect(d, event: Event, oid: int, controller: str, label: str, name: str | None, abilities, found) -> None:
+    """The triggered abilities of one object that ``event`` triggers, added to ``found``."""
+    for ability in abilities:
+        if ability.kind not in ("triggered", "linked") or ability.on != event.kind:
+            continue
+        env = env_for(d, oid, controller, event)
+        if ability.when is not None and not evaluate(ability.when, env):
+            continue
+        if ability.condition is not None and not evaluate(ability.condition, env):
+            continue  # intervening "if" false when the event happens: no trigger (T2)
+        found.append(StackItem(
+            sid=d.new_id(), kind="trigger", source=oid, label=label, card=name or card_def(d, oid).name,
+            controller=controller, ability=ability.index, effect=ability.effect,
+            condition=ability.condition, event=event, optional=ability.optional, target_specs=ability.targets,
+        ))
 
 
 def bindings_env(s, bindings) -> dict:

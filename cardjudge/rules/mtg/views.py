@@ -97,6 +97,14 @@ def mana_value(card) -> int:
     return parse_mana_cost(cost).mana_value(0)
 
 
+def permanent_mana_value(s, oid) -> int:
+    """An object's mana value; a transformed permanent has its front face's (rule 712.8e)."""
+    obj = s.objects[oid]
+    if obj.get("face"):
+        return mana_value(s.pool[obj.get("copy_of") or obj.card])
+    return mana_value(card_def(s, oid))
+
+
 def _statics(s) -> list:
     """(obj, ability) for every static ability of a permanent on the battlefield whose condition holds."""
     cache = s.cache()
@@ -134,6 +142,31 @@ def _static_grants(s) -> dict:
                 grants[target] = (keywords + tuple(spec.get("keywords") or ()), power + int(spec.get("power", 0)),
                                   toughness + int(spec.get("toughness", 0)))
     return grants
+
+
+def static_rule_names(s, rule_name: str) -> list:
+    """What static abilities of one rule ("doesnt_untap", "cant_lose", "cant_win") apply to
+    now: object ids and player names."""
+    cache = s.cache()
+    key = ("static_rule", rule_name)
+    if key in cache:
+        return cache[key]
+    found: list = []
+    for obj, ability in _statics(s):
+        rule = thaw(ability.rule)
+        if rule_name not in rule:
+            continue
+        env = env_for(s, obj.oid, obj.controller)
+        from cardjudge.rules.core.expr import parse
+
+        value = evaluate(parse(str(rule[rule_name])), env)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, PlayerView):
+                found.append(item.name)
+            elif isinstance(item, CardView):
+                found.append(item.oid)
+    cache[key] = found
+    return found
 
 
 def evaluate_cards(text_or_tree, env) -> list[int]:
@@ -332,12 +365,14 @@ class LastKnown:
     chars: Chars
     flags: frozenset
     counters: tuple
+    attached: int | None = None  # what it was attached to (an Aura's "that creature")
 
 
 def snapshot(s, oid) -> LastKnown:
     """The last known information of a permanent about to leave the battlefield."""
     obj = s.objects[oid]
-    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters)
+    return LastKnown(oid, obj.label, obj.card, obj.controller, obj.owner, chars(s, oid), obj.flags, obj.counters,
+                     obj.equipped_to)
 
 
 def last_known(s, oid):
@@ -364,6 +399,8 @@ def _known_attribute(s, known: LastKnown, name: str):
         return "token" in known.flags
     if name == "p1p1":
         return dict(known.counters).get("P1P1", 0)
+    if name in ("attached", "attached_to"):
+        return _view(s, known.attached)
     lowered = name.replace("_", " ")
     if any(lowered == t.lower() for t in c.types + c.supertypes):
         return True
@@ -396,7 +433,7 @@ _CARD_ATTRIBUTES = {
     "blocking": lambda s, obj: obj.get("blocking") is not None,
     "controller": lambda s, obj: PlayerView(s, obj.controller),
     "owner": lambda s, obj: PlayerView(s, obj.owner),
-    "mana_value": lambda s, obj: mana_value(card_def(s, obj.oid)),
+    "mana_value": lambda s, obj: permanent_mana_value(s, obj.oid),
     "counters": lambda s, obj: dict(obj.counters),
     "p1p1": lambda s, obj: obj.counter("P1P1"),
     "attached_to": lambda s, obj: _view(s, obj.equipped_to),
@@ -445,6 +482,8 @@ class EventView(core_views.EventView):
             return CardView(self.s, e.cards[0]) if e.cards else None
         if name == "step":
             return e.method
+        if name == "amount":
+            return e.amount
         raise _Missing(name)
 
 

@@ -10,7 +10,7 @@ from cardjudge.rules.ygo.views import chars
 def declare_attack(d, attacker: int, target: int | None, lp_cost: int) -> None:
     player = d.objects[attacker].controller
     if lp_cost:
-        effects.change_lp(d, player, -lp_cost)
+        effects.change_lp(d, player, -lp_cost, paid=True)
     flow.next_step(d)
     d.update(attacker, flags=d.objects[attacker].flags | {"attacked_this_turn"})
     d.game_data["attack"] = (attacker, target)
@@ -56,7 +56,7 @@ def damage_calculation(d) -> None:
     defending_player = d.opponent_of(attacking_player)
     atk = chars(d, attacker).atk or 0
     if target is None:
-        effects.change_lp(d, defending_player, -atk)
+        effects.change_lp(d, defending_player, -atk, reason="battle")
         flow.emit(d, new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
                                        source=attacker))
         end_attack(d)
@@ -72,10 +72,10 @@ def damage_calculation(d) -> None:
         other = chars(d, target).atk or 0
         if atk > other:
             destroyed.append(target)
-            effects.change_lp(d, defending_player, -(atk - other))
+            effects.change_lp(d, defending_player, -(atk - other), reason="battle")
         elif atk < other:
             destroyed.append(attacker)
-            effects.change_lp(d, attacking_player, -(other - atk))
+            effects.change_lp(d, attacking_player, -(other - atk), reason="battle")
         elif atk > 0:
             destroyed += [attacker, target]
     else:
@@ -83,7 +83,7 @@ def damage_calculation(d) -> None:
         if atk > defense:
             destroyed.append(target)
         elif atk < defense:
-            effects.change_lp(d, attacking_player, -(defense - atk))
+            effects.change_lp(d, attacking_player, -(defense - atk), reason="battle")
     if d.winner is None and destroyed:
         # each destroyed by the monster it battled ("if this card destroys a monster by battle")
         by = {target: attacker, attacker: target}

@@ -9,7 +9,7 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 
 from __future__ import annotations
 
-from cardjudge.rules.core.events import new_event
+from cardjudge.rules.core.events import Event, new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
@@ -121,8 +121,15 @@ def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int 
         flow.emit(d, new_event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
 
 
-def change_lp(d: Draft, player: str, amount: int) -> None:
-    d.set_player(player, life=max(0, d.player(player).life + amount))
+def change_lp(d: Draft, player: str, amount: int, reason: str = "effect", paid: bool = False) -> None:
+    """Change a player's LP by ``amount``, emitting ``lp_paid`` (a cost: ``paid``), ``lp_gained``
+    or ``lp_lost`` with the amount actually changed."""
+    before = d.player(player).life
+    after = max(0, before + amount)
+    d.set_player(player, life=after)
+    if after != before:
+        kind = "lp_paid" if paid else ("lp_gained" if after > before else "lp_lost")
+        flow.emit(d, Event(kind, (), player, "cost" if paid else reason, amount=abs(after - before)))
     check_lp(d)
 
 
@@ -731,7 +738,7 @@ def next_maintenance(d: Draft) -> None:
             destroy(d, [oid], "rule", oid)  # unable to pay: the card is destroyed (C8)
             continue
         if mandatory:
-            change_lp(d, obj.controller, -amount)
+            change_lp(d, obj.controller, -amount, paid=True)
             continue
         d.game_data["choice"] = Choice(obj.controller, "maintenance", "maintenance", (), oid=oid, amount=amount,
                                        prompt=f"pay {amount} LP to keep {obj.label}, or destroy it")

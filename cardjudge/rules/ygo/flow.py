@@ -209,6 +209,7 @@ def enter_phase(d: Draft, phase: str) -> None:
         del data["window_events"]
     data["window"] = ("open", d.active, 0)
     data["step"] = data.get("step", 0) + 1
+    emit(d, new_event("phase", (), d.active, "rule", None, phase))  # "During your Standby Phase ..."
     if phase == "draw":
         if d.turn > 1 or d.game_data.get("first_turn_draws"):
             effects.draw(d, d.active, 1, reason="rule")

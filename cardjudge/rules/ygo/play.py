@@ -96,7 +96,7 @@ def _activate(d: Draft, action, payload: dict) -> None:
             obj = d.update(oid, face_up=True)
     # costs are paid at activation, before the card is on the chain (C1)
     if get("lp"):
-        effects.change_lp(d, player, -get("lp"))
+        effects.change_lp(d, player, -get("lp"), paid=True)
     for kind, oids in get("paid"):
         for paid in oids:
             if paid not in d.objects:
@@ -122,7 +122,7 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
     choice = d.game_data.pop("choice")
     if mode == "maintenance":
         if value:
-            effects.change_lp(d, choice.player, -choice.amount)
+            effects.change_lp(d, choice.player, -choice.amount, paid=True)
         else:
             effects.destroy(d, [choice.oid], "rule", choice.oid)
         effects.next_maintenance(d)

@@ -18,7 +18,7 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
     """Carry out a Normal Summon (or Set): Tributes, then the monster on the field."""
     player = d.objects[oid].controller
     if lp_costs:
-        effects.change_lp(d, player, -lp_costs)
+        effects.change_lp(d, player, -lp_costs, paid=True)
     flow.next_step(d)
     for tribute in tributes:
         effects.move(d, tribute, "graveyard", "summon", oid, method="tribute")
@@ -38,7 +38,7 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
 def flip_summon(d, oid: int, lp_costs: int) -> None:
     player = d.objects[oid].controller
     if lp_costs:
-        effects.change_lp(d, player, -lp_costs)
+        effects.change_lp(d, player, -lp_costs, paid=True)
     flow.next_step(d)
     obj = d.update(oid, face_up=True, position="attack", summon_type="flip",
                    flags=d.objects[oid].flags | {"summoned_this_turn"})
@@ -78,7 +78,7 @@ def change_position(d, oid: int) -> None:
 def set_spell_trap(d, oid: int, lp_costs: int) -> None:
     obj = d.objects[oid]
     if lp_costs:
-        effects.change_lp(d, obj.controller, -lp_costs)
+        effects.change_lp(d, obj.controller, -lp_costs, paid=True)
     zone = "field_spell" if card_def(d, oid)["subtype"] == "field" else "spells_traps"
     if zone == "field_spell":
         for old in d.zone(obj.controller, "field_spell"):

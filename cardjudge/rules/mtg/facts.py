@@ -1,0 +1,119 @@
+"""Declared facts of Magic abilities: the events each cost part and effect step can emit and
+the resources it produces and consumes (see :mod:`cardjudge.rules.core.facts`).
+
+The table follows the step handlers of :mod:`cardjudge.rules.mtg.effects` and the cost payments
+of :mod:`cardjudge.rules.mtg.legal`; ``tests/test_loops_facts.py`` checks along random playouts
+that every event an effect or cost emits is declared here for its card.
+"""
+
+from __future__ import annotations
+
+from cardjudge.rules.core.facts import AbilityFacts, step_ops
+from cardjudge.rules.mtg.abilities import EVENTS, keyword_abilities
+
+_DIES = frozenset({"dies", "leaves"})
+_MOVES = frozenset({"leaves", "enters"})
+
+#: op -> (events it can emit, resources it produces, resources it consumes)
+STEP_FACTS = {
+    "damage": (frozenset({"damaged", "life_lost", "counters_put"}) | _DIES, set(), {"life"}),
+    "destroy": (_DIES, set(), set()),
+    "draw": (frozenset({"drawn", "revealed"}), {"card_in_hand"}, {"card_in_library"}),
+    "gain_life": (frozenset({"life_gained"}), {"life"}, set()),
+    "lose_life": (frozenset({"life_lost"}), set(), {"life"}),
+    "create_token": (frozenset({"enters", "counters_put"}), {"permanent"}, set()),
+    "copy_token": (frozenset({"enters", "counters_put"}), {"permanent"}, set()),
+    "gain_control": (frozenset({"control_changed"}), {"permanent"}, set()),
+    "untap": (frozenset({"becomes_untapped"}), {"untapped"}, set()),
+    "tap": (frozenset({"tapped"}), set(), {"untapped"}),
+    "modify": (frozenset(), set(), set()),
+    "grant": (frozenset(), set(), set()),
+    "counter": (frozenset({"leaves"}), set(), set()),
+    "exile": (frozenset({"leaves"}), set(), set()),
+    "return": (_MOVES | {"dies", "counters_put"}, {"permanent"}, set()),  # to the battlefield, from exile or a graveyard
+    "put_onto_battlefield": (_MOVES | {"counters_put"}, {"permanent"}, set()),
+    "to_hand": (frozenset({"leaves"}), {"card_in_hand"}, set()),
+    "mode": (frozenset(), set(), set()),  # its modes are read by _steps
+    "become_creature": (frozenset(), set(), set()),
+    "add_counters": (frozenset({"counters_put"}), {"counter"}, set()),
+    "win_game": (frozenset(), set(), set()),
+    "transform": (frozenset(), set(), set()),
+    "become_copy": (frozenset(), set(), set()),
+    "choose": (frozenset(), set(), set()),
+    "sacrifice": (_DIES, set(), {"permanent"}),
+    "attach": (frozenset(), set(), set()),
+    "discard": (frozenset({"leaves"}), set(), {"card_in_hand"}),
+    "add_mana": (frozenset({"mana_added"}), {"mana"}, set()),
+    "if": (frozenset(), set(), set()),  # its branches are read by step_ops
+}
+
+ALL_EVENTS = frozenset(EVENTS)
+
+#: cost part -> (events, resources consumed)
+COST_FACTS = {
+    "tap": (frozenset({"tapped"}), {"untapped"}),
+    "crew": (frozenset({"tapped"}), {"untapped"}),
+    "sacrifice": (_DIES, {"permanent"}),
+    "discard": (frozenset({"leaves"}), {"card_in_hand"}),
+    "pay_life": (frozenset({"life_lost"}), {"life"}),
+    "exile": (frozenset({"leaves"}), set()),
+    "remove_counter": (frozenset({"counters_removed"}), {"counter"}),
+}
+
+
+def ability_facts(card, ability) -> AbilityFacts:
+    """The declared facts of one compiled ability of ``card`` (a CardDef)."""
+    emits, produces, consumes = set(), set(), set()
+    if ability.kind == "spell":
+        emits |= {"cast"} | _MOVES
+        consumes.add("card_in_hand")  # the spell itself, cast from the hand and then gone
+    if ability.kind == "mana":
+        produces.add("mana")
+        emits.add("mana_added")
+    for op, body in _steps(ability.effect):
+        if op == "delayed":
+            # a delayed trigger's own steps run later, from the same card
+            for inner, _ in _steps(body.get("effect", []) if isinstance(body, dict) else []):
+                emits |= STEP_FACTS.get(inner, (ALL_EVENTS, set(), set()))[0]
+            continue
+        events, made, used = STEP_FACTS[op]
+        emits |= events
+        produces |= made
+        consumes |= used
+    if ability.mana or ability.kind == "spell":
+        consumes.add("mana")
+        emits.add("tapped")  # the mana sources tapped to pay it
+    if ability.tap:
+        emits.add("tapped")
+        consumes.add("untapped")
+    if ability.untap:
+        emits.add("becomes_untapped")
+        produces.add("untapped")
+    for part in ability.costs:
+        events, used = COST_FACTS[part.kind]
+        emits |= events
+        consumes |= used
+    listens = frozenset({ability.on}) if ability.on else frozenset()
+    limit = None
+    if any(name == "reveal_first_draw" for name, _ in ability.rule):
+        limit = "first_draw_each_turn"  # only the first card drawn each turn is revealed
+    return AbilityFacts(
+        kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
+        consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,
+        zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("activated", "mana"))
+
+
+def _steps(steps) -> list:
+    """Every (op, body) of ``steps``, the branches of ``if`` and the modes of ``mode`` included."""
+    found = []
+    for op, body in step_ops(steps):
+        found.append((op, body))
+        if op == "mode" and isinstance(body, dict):
+            for branch in body.values():
+                found += _steps(branch if isinstance(branch, list) else [])
+    return found
+
+
+def card_abilities(card) -> tuple:
+    """Every ability of ``card``, those its keywords stand for (Crew N, Equip N) included."""
+    return card.abilities + keyword_abilities(card.fields, len(card.abilities))

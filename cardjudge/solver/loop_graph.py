@@ -1,0 +1,158 @@
+"""The dependency graph of a card pool: abilities as nodes, an edge A -> B when what A emits can
+trigger B or what A produces can pay B's cost (from each game's ``ability_facts``).
+
+Cycles are listed only inside strongly connected components and bounded in length (listing is
+output-bound: 30 nodes can hold millions of simple cycles). A graph without a cycle is a proof
+that no loop exists among the pool's abilities: nothing one does can lead back to itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from cardjudge.rules import rules_for
+
+
+def abilities_of(rules, card) -> tuple:
+    """Every ability of ``card`` for its game (keyword abilities included where a game has them)."""
+    listing = getattr(rules, "card_abilities", None)
+    return listing(card) if listing is not None else card.abilities
+
+
+def node_name(card: str, index: int) -> str:
+    """The graph's name of ability ``index`` of ``card``."""
+    return f"{card}#{index}"
+
+
+def build_graph(cards, game: str) -> nx.DiGraph:
+    """The dependency graph of ``cards`` (CardDefs of ``game``).
+
+    An edge goes into a triggered ability when the source can emit the event it listens to, and
+    into any other ability when the source produces a resource its cost or use consumes.
+
+    Each node ``"Card#i"`` carries ``card``, ``index``, ``facts`` (AbilityFacts) and ``text``;
+    each edge its ``why``: a sorted list like ``["triggers: summoned", "pays: mana"]``.
+    """
+    rules = rules_for(game)
+    graph = nx.DiGraph()
+    for card in cards:
+        for ability in abilities_of(rules, card):
+            facts = rules.ability_facts(card, ability)
+            graph.add_node(node_name(card.name, ability.index), card=card.name, index=ability.index,
+                           facts=facts, text=facts.text or card.name)
+    nodes = list(graph.nodes(data="facts"))
+    for source, made in nodes:
+        for target, needs in nodes:
+            # a triggered ability is started only by its event; one a player uses, by what pays for it
+            if needs.listens:
+                why = [f"triggers: {event}" for event in sorted(made.emits & needs.listens)]
+            else:
+                why = [f"pays: {resource}" for resource in sorted(made.produces & needs.consumes)]
+            if why:
+                graph.add_edge(source, target, why=why)
+    for name, facts in nodes:
+        if facts.at_will and not facts.consumes and not facts.listens:
+            # nothing to pay and nothing to wait for: a player may use it again at once
+            graph.add_edge(name, name, why=graph.edges[name, name]["why"] + ["repeats: costs nothing"]
+                           if graph.has_edge(name, name) else ["repeats: costs nothing"])
+    return graph
+
+
+@dataclass(frozen=True)
+class CycleListing:
+    """The cycles of a graph.
+
+    ``cycles`` (lists of node names): first every cycle that no ability of it bounds (the
+    candidates), then cycles through a bounding ability, as examples. ``bounding``: node ->
+    why every cycle through it is bounded. ``complete``: no length bound or count limit left a
+    candidate out (every cycle not listed goes through a bounding ability). ``components``: the
+    strongly connected components that hold cycles.
+    """
+
+    cycles: list
+    complete: bool
+    components: list
+    reason: str
+    bounding: dict
+
+
+def _components(graph) -> list:
+    found = [sorted(c) for c in nx.strongly_connected_components(graph)
+             if len(c) > 1 or graph.has_edge(next(iter(c)), next(iter(c)))]
+    return sorted(found)
+
+
+def bounding_abilities(graph: nx.DiGraph) -> dict:
+    """The abilities that bound every cycle through them, each with why: a use limit (once per
+    turn), or a resource it consumes that nothing in its strongly connected component produces
+    (so nothing it can loop with gives it back). Found to a fixpoint: once they are set aside,
+    the components that remain are smaller and may show more."""
+    bounding: dict = {}
+    work = graph.copy()
+    while True:
+        found = {}
+        for component in _components(work):
+            produced = set().union(*(work.nodes[n]["facts"].produces for n in component))
+            for node in component:
+                facts = work.nodes[node]["facts"]
+                if facts.limit:
+                    found[node] = f"limited ({facts.limit.replace('_', ' ')})"
+                elif facts.consumes - produced:
+                    used = ", ".join(sorted(facts.consumes - produced))
+                    found[node] = f"uses up {used}, which nothing it can loop with produces"
+        if not found:
+            return bounding
+        bounding.update(found)
+        work.remove_nodes_from(found)
+
+
+def list_cycles(graph: nx.DiGraph, max_length: int = 6, max_count: int = 1000) -> CycleListing:
+    """The simple cycles of ``graph`` up to ``max_length`` nodes, at most ``max_count`` of them,
+    searched only inside non-trivial strongly connected components: first those that no
+    bounding ability (:func:`bounding_abilities`) bounds, then examples of the others."""
+    components = _components(graph)
+    if not components:
+        return CycleListing([], True, [], "the dependency graph has no cycle: no loop is possible among these abilities", {})
+    bounding = bounding_abilities(graph)
+    free = graph.subgraph([n for n in graph if n not in bounding])
+    candidates, complete, reasons = _listed(free, _components(free), max_length, max_count)
+    examples, _, _ = _listed(graph, components, max_length, max_count - len(candidates))
+    seen = {tuple(c) for c in candidates}
+    cycles = candidates + [c for c in examples if tuple(c) not in seen]
+    reason = (f"{len(cycles)} cycle(s) listed in {len(components)} strongly connected component(s); "
+              f"{len(bounding)} abilit{'y bounds' if len(bounding) == 1 else 'ies bound'} every cycle through "
+              f"{'it' if len(bounding) == 1 else 'them'}, {len(candidates)} cycle(s) avoid them")
+    if reasons:
+        reason += "; " + "; ".join(reasons)
+    return CycleListing(cycles, complete, components, reason, bounding)
+
+
+def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, bool, list]:
+    """(cycles, complete, what cut the listing) of the components of ``graph``."""
+    cycles, complete, reasons = [], True, []
+    for component in components:
+        if len(cycles) >= max_count:
+            complete = False
+            break
+        sub = graph.subgraph(component)
+        for cycle in nx.simple_cycles(sub, length_bound=max_length):
+            if len(cycles) >= max_count:
+                complete = False
+                break
+            cycles.append(_rotated(cycle))
+        if len(component) > max_length:
+            complete = False  # a longer cycle may exist in this component
+            if f"cycles longer than {max_length} abilities were not listed" not in reasons:
+                reasons.append(f"cycles longer than {max_length} abilities were not listed")
+    if not complete and len(cycles) >= max_count:
+        reasons.append(f"listing stopped at {max_count} cycles")
+    cycles.sort(key=lambda c: (len(c), c))
+    return cycles, complete, reasons
+
+
+def _rotated(cycle: list) -> list:
+    """A cycle starting from its smallest node (a stable way to write it)."""
+    start = cycle.index(min(cycle))
+    return cycle[start:] + cycle[:start]
