@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import Departed, emit
-from cardjudge.rules.mtg.views import card_def, chars, has_keyword, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.views import card_def, chars, has_keyword, last_known, is_creature, object_abilities, snapshot
 
 ORDER = "WUBRGC"
 
@@ -240,14 +240,25 @@ def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -
         lose_life(d, ref, amount, source, reason="damage")  # damage to a player is life loss (120.3a)
     elif ref in d.objects and d.objects[ref].zone == "battlefield":
         obj = d.objects[ref]
-        deathtouch = source is not None and source in d.objects and has_keyword(d, source, "Deathtouch")
+        deathtouch = _source_has(d, source, "Deathtouch")
         set_extra(d, ref, damage=obj.get("damage", 0) + amount, **({"deathtouched": True} if deathtouch else {}))
         emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,),
                       method="combat" if combat else None))
     else:
         return
-    if source is not None and source in d.objects and has_keyword(d, source, "Lifelink"):
-        gain_life(d, d.objects[source].controller, amount, source)
+    if _source_has(d, source, "Lifelink"):
+        known = d.objects[source] if source in d.objects else last_known(d, source)
+        gain_life(d, known.controller, amount, source)
+
+
+def _source_has(d, source, keyword: str) -> bool:
+    """The damage source has the keyword, or had it as it last existed (a source that left, rule 608.2h)."""
+    if source is None:
+        return False
+    if source in d.objects:
+        return has_keyword(d, source, keyword)
+    known = last_known(d, source)
+    return known is not None and keyword in known.chars.keywords
 
 
 def destroy(d, oid: int, source: int | None = None) -> None:

@@ -205,7 +205,26 @@ def _unmodified(s, obj) -> bool:
     for effect in s.lasting:
         if oid in effect.affected:
             return False
-    return obj.zone != "battlefield" or oid not in _static_grants(s)
+    return obj.zone != "battlefield" or (oid not in _static_grants(s) and oid not in _not_creatures(s))
+
+
+def _not_creatures(s) -> frozenset:
+    """The permanents a static ability says are not creatures (Heliod below devotion five)."""
+    cache = s.cache()
+    if "not_creatures" not in cache:
+        cache["not_creatures"] = frozenset()  # while it is computed: no recursion through chars
+        cache["not_creatures"] = frozenset(ref for ref in static_rule_names(s, "not_creature") if isinstance(ref, int))
+    return cache["not_creatures"]
+
+
+def devotion(s, player: str, color: str) -> int:
+    """The mana symbols of ``color`` in the mana costs of the permanents ``player`` controls
+    (rule 700.5; a hybrid symbol counts for each of its colors)."""
+    total = 0
+    for oid in s.zone(player, "battlefield"):
+        cost = card_def(s, oid)["mana_cost"] or ""
+        total += sum(symbol.count(color) for symbol in cost.replace("}", "").split("{"))
+    return total
 
 
 def chars(s, oid) -> Chars:
@@ -236,6 +255,9 @@ def chars(s, oid) -> Chars:
                     subtypes.append(sub)
         elif effect.kind == "grant":
             keywords.extend(k for k in effect.param("keywords", ()) if k not in keywords)
+    if obj.zone == "battlefield" and "Creature" in types and oid in _not_creatures(s):
+        types.remove("Creature")  # a static ability's type change (layer 4)
+        power = toughness = None
     if power is None and "Creature" in types:
         power, toughness = 0, 0
     if power is not None:
@@ -453,6 +475,8 @@ class PlayerView(core_views.PlayerView):
     def more(self, name: str):
         """The Magic attributes of a player: its permanents by type, life, library size, turn."""
         s = self.s
+        if name == "permanents":
+            return [CardView(s, oid) for oid in s.zone(self.name, "battlefield")]
         if name in ("creatures", "lands", "artifacts"):
             kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
@@ -460,6 +484,8 @@ class PlayerView(core_views.PlayerView):
             return s.player(self.name).life
         if name == "library_size":
             return len(s.zone(self.name, "library"))
+        if name.startswith("devotion_") and name[9:] in _COLOR_WORDS:
+            return devotion(s, self.name, _COLOR_WORDS[name[9:]])
         if name == "is_active":
             return s.active == self.name
         if name == "is_player":
