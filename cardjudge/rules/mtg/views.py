@@ -460,6 +460,7 @@ _CARD_ATTRIBUTES = {
     "p1p1": lambda s, obj: obj.counter("P1P1"),
     "attached_to": lambda s, obj: _view(s, obj.equipped_to),
     "attached": lambda s, obj: _view(s, obj.equipped_to),
+    "exiled_by": lambda s, obj: CardView(s, obj.get("exiled_by")) if obj.get("exiled_by") is not None else None,
     "is_permanent_card": lambda s, obj: bool({"Creature", "Land", "Artifact", "Enchantment", "Planeswalker"}
                                              & set(chars(s, obj.oid).types)),
 }
@@ -533,6 +534,8 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield") if is_creature(s, oid)]
         if name == "spells":
             return [CardView(s, item.source) for item in s.chain if item.kind == "spell" and item.source in s.objects]
+        if name == "exiled":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "exile")]
         if name == "graveyards":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
         raise _Missing(name)
