@@ -232,7 +232,8 @@ def change_control(d, oid: int, player: str) -> None:
 
 def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -> None:
     """Damage to a player (life loss) or a creature (marked damage; from a source with deathtouch
-    it is lethal, rule 702.2b); lifelink gains life."""
+    it is lethal, rule 702.2b); lifelink gains life (for combat damage, the caller gains it once
+    per source: one life-gain event for damage dealt at once, rule 120.3f)."""
     if amount <= 0:
         return
     if isinstance(ref, str):
@@ -246,7 +247,7 @@ def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -
                       method="combat" if combat else None))
     else:
         return
-    if _source_has(d, source, "Lifelink"):
+    if not combat and _source_has(d, source, "Lifelink"):
         known = d.objects[source] if source in d.objects else last_known(d, source)
         gain_life(d, known.controller, amount, source)
 
