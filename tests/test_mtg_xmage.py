@@ -94,3 +94,43 @@ def test_xmage_LifelinkInCombatTest_testHeliodTriggersOnceOnBlockerTrample():
     state = until_phase(state, "main2")
     assert card(state, "ES")["now"]["power"] == 5 and card(state, "ES")["now"]["toughness"] == 5
     assert data(state)["players"]["you"]["life"] == 24 and data(state)["players"]["opponent"]["life"] == 18
+
+
+ARCHANGEL = {"name": "Archangel of Thune", "mana_cost": "{3}{W}{W}", "types": ["Creature"], "subtypes": ["Angel"],
+             "power": 3, "toughness": 4, "keywords": ["Flying", "Lifelink"],
+             "text": "Flying, lifelink. Whenever you gain life, put a +1/+1 counter on each creature you control.",
+             "abilities": [{"kind": "triggered", "on": "life_gained", "when": "e.player == you",
+                            "effect": [{"add_counters": {"cards": "you.creatures", "counter": "P1P1", "n": 1}}]}]}
+COLLAR = {"name": "Basilisk Collar", "mana_cost": "{1}", "types": ["Artifact"], "subtypes": ["Equipment"],
+          "keywords": ["Equip 2"], "text": "Equipped creature has deathtouch and lifelink. Equip {2}",
+          "abilities": [{"kind": "static", "rule": {"grant": {"to": "self.attached",
+                                                              "keywords": ["Deathtouch", "Lifelink"]}}}]}
+
+
+def test_xmage_DeathtouchTest_simpleDeathtouchDuringCombat():
+    state = load(active="opponent", phase="beginning_of_combat", cards=[ARCHANGEL],
+                 you={"battlefield": [{"card": "Archangel of Thune", "id": "AT"}, {"card": "Plains", "id": "P"}]},
+                 opponent={"battlefield": [{"card": "Typhoid Rats", "id": "TR"}]})
+    state = until_phase(state, "declare_attackers")
+    state = act(state, kind="attack", card_id="TR")
+    state = act(state, kind="pass", player="opponent")
+    state = until_phase(state, "declare_blockers")
+    state = act(state, kind="block", card_id="AT")
+    state = act(state, kind="pass", player="you")
+    state = until_phase(state, "main2")
+    assert data(state)["players"]["you"]["life"] == 23 and data(state)["players"]["opponent"]["life"] == 20
+    assert zone(state, "AT") == "graveyard" and zone(state, "TR") == "graveyard"
+
+
+def test_xmage_DeathtouchTest_testMarathWillOfTheWild_as_walking_ballista():
+    # XMage's Marath removes its last counters to deal damage with a Collar's deathtouch and
+    # lifelink and dies paying; Walking Ballista does the same with one counter
+    state = load(cards=[ARCHANGEL, COLLAR],
+                 you={"battlefield": [{"card": "Walking Ballista", "id": "WB", "counters": {"P1P1": 1}},
+                                      {"card": "Basilisk Collar", "id": "BC", "attached_to": "WB"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Archangel of Thune", "id": "AT"}]})
+    state = act(state, kind="activate", card_id="WB", targets=["AT"])
+    state = act(state, kind="pass", player="you")
+    state = act(state, kind="pass", player="opponent")
+    assert zone(state, "WB") == "graveyard" and zone(state, "AT") == "graveyard"
+    assert data(state)["players"]["you"]["life"] == 21 and data(state)["players"]["opponent"]["life"] == 20
