@@ -244,6 +244,13 @@ def _grant(d, frame, body, options):
         _add_lasting(d, "grant", affected, {"keywords": tuple(body.get("keywords") or ())}, _until(body), frame)
 
 
+def _exile_if_dies(d, frame, body, options):
+    """Until end of turn, if a creature would die, it is exiled instead (a replacement effect)."""
+    affected = tuple(_cards(d, frame, body))
+    if affected:
+        _add_lasting(d, "exile_if_dies", affected, {}, "end_of_turn", frame)
+
+
 def _become_creature(d, frame, body, options):
     affected = tuple(_cards(d, frame, body))
     if affected:
@@ -486,6 +493,6 @@ _STEPS = {
     "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
     "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
     "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
-    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "_finish": _finish_spell, "_put": _put,
+    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "exile_if_dies": _exile_if_dies, "_finish": _finish_spell, "_put": _put,
     "_choose_enchant": _choose_enchant,
 }

@@ -114,6 +114,9 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
     old = d.objects[oid]
     came_from = old.zone
     was_creature = came_from == "battlefield" and is_creature(d, oid)
+    if was_creature and zone == "graveyard" and any(e.kind == "exile_if_dies" and oid in e.affected
+                                                    for e in d.lasting):
+        zone = "exile"  # "if it would die, exile it instead": a replacement, so it never dies (614.1a)
     if came_from == "battlefield":
         _leave_combat_refs(d, oid)
         # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
