@@ -2,6 +2,7 @@
 extra combat damage step, 510.4), deathtouch, trample with deathtouch, menace, defender,
 indestructible, flash, with the library's creatures."""
 
+import cardjudge as cj
 from mtg_helpers import act, card, data, dicts, load, resolve, until_phase, zone
 
 
@@ -57,6 +58,7 @@ def test_510_4_the_second_combat_damage_step_is_a_step_of_its_own():
     state = act(state, kind="pass", player="opponent")  # no block
     state = until_phase(state, "combat_damage")
     assert life(state, "opponent") == 18 and data(state)["struck_first"] == ["YK"]
+    assert cj.to_dict(cj.load_position(data(state))) == data(state)  # the step round-trips
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     # the second combat damage step: the Knight dealt its damage already

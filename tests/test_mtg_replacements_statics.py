@@ -116,3 +116,25 @@ def test_119_9_sanguine_bond_loses_the_amount_gained():
     state = load(you={"battlefield": [{"card": "Sanguine Bond", "id": "SB"}, {"card": "Soulmender", "id": "SM"}]})
     state = resolve(act(state, kind="activate", card_id="SM"))
     assert life(state, "you") == 21 and life(state, "opponent") == 19
+
+
+def test_614_1a_magma_spray_exiles_instead_of_dying_and_nothing_dies():
+    state = load(you={"hand": [{"card": "Magma Spray", "id": "MS"}],
+                      "battlefield": [{"card": "Mountain", "id": "M"}, {"card": "Pelt Collector", "id": "PC"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Doomed Traveler", "id": "DT"}]})
+    state = resolve(act(state, kind="cast", card_id="MS", targets=["DT"]))
+    assert zone(state, "DT") == "exile"
+    # it never died: no Spirit token from its dies trigger
+    assert [c["card"] for c in data(state)["players"]["opponent"]["battlefield"]] == ["Island"]
+
+
+def test_614_1a_magma_spray_on_a_survivor_lasts_the_turn():
+    state = load(you={"hand": [{"card": "Magma Spray", "id": "MS"}, {"card": "Lightning Bolt", "id": "LB"}],
+                      "battlefield": [{"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]},
+                 opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Wall of Omens", "id": "WO"}]})
+    casts = [a for a, d in actions(state, kind="cast", card_id="MS") if d["targets"] == ["WO"]]
+    assert len(casts) == 1  # the two Mountains are interchangeable
+    state = resolve(cj.apply(state, casts[0]))
+    assert zone(state, "WO") == "battlefield" and card(state, "WO")["damage"] == 2
+    state = resolve(act(state, kind="cast", card_id="LB", targets=["WO"]))
+    assert zone(state, "WO") == "exile"

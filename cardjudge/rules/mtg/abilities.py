@@ -54,9 +54,9 @@ EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token", "mode", "to_hand",
+    "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies",
 }
-STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win"}
+STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")

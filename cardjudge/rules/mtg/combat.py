@@ -96,8 +96,15 @@ def combat_damage(d, which: str = "only") -> None:
         assignments.extend(_assign(d, attacker, blockers, power))
     if which == "first":
         d.game_data["struck_first"] = tuple(sorted({source for source, _, _ in assignments}))
+    gained: dict = {}  # lifelink: a source's combat damage is one life-gain event (rule 120.3f)
+    for source, ref, amount in assignments:
+        if amount > 0 and has_keyword(d, source, "Lifelink"):
+            controller = d.objects[source].controller
+            gained[(source, controller)] = gained.get((source, controller), 0) + amount
     for source, ref, amount in assignments:
         m.deal_damage(d, source, ref, amount, combat=True)
+    for (source, controller), amount in gained.items():
+        m.gain_life(d, controller, amount, source)
 
 
 def lethal_to_assign(d, attacker: int, blocker: int) -> int:

@@ -244,6 +244,13 @@ def _grant(d, frame, body, options):
         _add_lasting(d, "grant", affected, {"keywords": tuple(body.get("keywords") or ())}, _until(body), frame)
 
 
+def _exile_if_dies(d, frame, body, options):
+    """Until end of turn, if a creature would die, it is exiled instead (a replacement effect)."""
+    affected = tuple(_cards(d, frame, body))
+    if affected:
+        _add_lasting(d, "exile_if_dies", affected, {}, "end_of_turn", frame)
+
+
 def _become_creature(d, frame, body, options):
     affected = tuple(_cards(d, frame, body))
     if affected:
@@ -266,11 +273,16 @@ def _counter(d, frame, body, options):
 
 
 def _exile(d, frame, body, options):
+    """Exile cards; with ``mark: true`` each remembers the source that exiled it (``exiled_by``)."""
     spec = body.get("cards") if isinstance(body, dict) else body
+    mark = isinstance(body, dict) and body.get("mark")
     exiled = []
     for ref in refs_of(d, frame, spec):
         if isinstance(ref, int):
-            exiled.append(m.move(d, ref, "exile", reason="effect", source=frame.source).oid)
+            new = m.move(d, ref, "exile", reason="effect", source=frame.source)
+            if mark and new.oid in d.objects:
+                m.set_extra(d, new.oid, exiled_by=frame.source)
+            exiled.append(new.oid)
     return (), None, {"exiled": exiled}
 
 
@@ -313,24 +325,48 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
             for name, value in rule["counters"].items():
                 counters[name] = counters.get(name, 0) + number(d, frame, value)
     counters = {name: n for name, n in counters.items() if n > 0}
+    if attach_to is None and card and "Aura" in (card["subtypes"] or ()):
+        # an Aura put onto the battlefield without being cast: its controller chooses what it
+        # enchants as it enters (rule 303.4f)
+        steps.append(freeze({"_choose_enchant": oid}))
+        attach_to = "_enchant"
     put = {"_put": {"oid": oid, "controller": controller, "counters": counters, "bind": bind_as, "tapped": tapped,
                     "reason": reason, "attach_to": attach_to}}
     return [Frame((*steps, freeze(put)), 0, controller, oid, d.objects[oid].label, card.name, frame.bindings,
                   frame.x, frame.event)]
 
 
+def _choose_enchant(d, frame, aura, options):
+    """The object an Aura entering without being cast will enchant: one it can legally enchant."""
+    from cardjudge.rules.mtg.sba import enchant_allows
+
+    if aura not in d.objects:
+        return
+    candidates = tuple(oid for player in d.players for zone in ("battlefield", "graveyard")
+                       for oid in d.zone(player, zone) if oid != aura and enchant_allows(d, aura, oid))
+    if not candidates:
+        # nothing it could enchant: it stays where it is (rule 303.4g)
+        return (), None, {"_enchant": ()}
+    return (), Choice(frame.controller, "cards", "_enchant", candidates, 1, 1, "what the Aura enchants")
+
+
 def _put(d, frame, body, options):
     oid = body["oid"]
     if oid not in d.objects:
         return
+    if body.get("attach_to") == "_enchant" and not frame.binding("_enchant", ()):
+        return  # an Aura with nothing to enchant does not enter (303.4g)
     obj = d.objects[oid]
     extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
     new = m.put_onto_battlefield(d, oid, body["controller"], reason=body.get("reason", "effect"),
                                  source=None if body.get("reason") == "play" else frame.source, extra=extra,
                                  counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
                                  tapped=bool(body.get("tapped")))
-    if body.get("attach_to") is not None and body["attach_to"] in d.objects:
-        d.update(new.oid, equipped_to=body["attach_to"])
+    host = body.get("attach_to")
+    if host == "_enchant":
+        host = next(iter(frame.binding("_enchant", ())), None)
+    if host is not None and host in d.objects:
+        d.update(new.oid, equipped_to=host)
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
@@ -457,5 +493,6 @@ _STEPS = {
     "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
     "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
     "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
-    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "_finish": _finish_spell, "_put": _put,
+    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "exile_if_dies": _exile_if_dies, "_finish": _finish_spell, "_put": _put,
+    "_choose_enchant": _choose_enchant,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import Departed, emit
-from cardjudge.rules.mtg.views import card_def, chars, has_keyword, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.views import card_def, chars, has_keyword, last_known, is_creature, object_abilities, snapshot
 
 ORDER = "WUBRGC"
 
@@ -114,6 +114,9 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
     old = d.objects[oid]
     came_from = old.zone
     was_creature = came_from == "battlefield" and is_creature(d, oid)
+    if was_creature and zone == "graveyard" and any(e.kind == "exile_if_dies" and oid in e.affected
+                                                    for e in d.lasting):
+        zone = "exile"  # "if it would die, exile it instead": a replacement, so it never dies (614.1a)
     if came_from == "battlefield":
         _leave_combat_refs(d, oid)
         # what it was on the battlefield stays known to the abilities it triggers (rule 608.2h)
@@ -232,7 +235,8 @@ def change_control(d, oid: int, player: str) -> None:
 
 def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -> None:
     """Damage to a player (life loss) or a creature (marked damage; from a source with deathtouch
-    it is lethal, rule 702.2b); lifelink gains life."""
+    it is lethal, rule 702.2b); lifelink gains life (for combat damage, the caller gains it once
+    per source: one life-gain event for damage dealt at once, rule 120.3f)."""
     if amount <= 0:
         return
     if isinstance(ref, str):
@@ -240,14 +244,25 @@ def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -
         lose_life(d, ref, amount, source, reason="damage")  # damage to a player is life loss (120.3a)
     elif ref in d.objects and d.objects[ref].zone == "battlefield":
         obj = d.objects[ref]
-        deathtouch = source is not None and source in d.objects and has_keyword(d, source, "Deathtouch")
+        deathtouch = _source_has(d, source, "Deathtouch")
         set_extra(d, ref, damage=obj.get("damage", 0) + amount, **({"deathtouched": True} if deathtouch else {}))
         emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,),
                       method="combat" if combat else None))
     else:
         return
-    if source is not None and source in d.objects and has_keyword(d, source, "Lifelink"):
-        gain_life(d, d.objects[source].controller, amount, source)
+    if not combat and _source_has(d, source, "Lifelink"):
+        known = d.objects[source] if source in d.objects else last_known(d, source)
+        gain_life(d, known.controller, amount, source)
+
+
+def _source_has(d, source, keyword: str) -> bool:
+    """The damage source has the keyword, or had it as it last existed (a source that left, rule 608.2h)."""
+    if source is None:
+        return False
+    if source in d.objects:
+        return has_keyword(d, source, keyword)
+    known = last_known(d, source)
+    return known is not None and keyword in known.chars.keywords
 
 
 def destroy(d, oid: int, source: int | None = None) -> None:

@@ -205,7 +205,26 @@ def _unmodified(s, obj) -> bool:
     for effect in s.lasting:
         if oid in effect.affected:
             return False
-    return obj.zone != "battlefield" or oid not in _static_grants(s)
+    return obj.zone != "battlefield" or (oid not in _static_grants(s) and oid not in _not_creatures(s))
+
+
+def _not_creatures(s) -> frozenset:
+    """The permanents a static ability says are not creatures (Heliod below devotion five)."""
+    cache = s.cache()
+    if "not_creatures" not in cache:
+        cache["not_creatures"] = frozenset()  # while it is computed: no recursion through chars
+        cache["not_creatures"] = frozenset(ref for ref in static_rule_names(s, "not_creature") if isinstance(ref, int))
+    return cache["not_creatures"]
+
+
+def devotion(s, player: str, color: str) -> int:
+    """The mana symbols of ``color`` in the mana costs of the permanents ``player`` controls
+    (rule 700.5; a hybrid symbol counts for each of its colors)."""
+    total = 0
+    for oid in s.zone(player, "battlefield"):
+        cost = card_def(s, oid)["mana_cost"] or ""
+        total += sum(symbol.count(color) for symbol in cost.replace("}", "").split("{"))
+    return total
 
 
 def chars(s, oid) -> Chars:
@@ -236,6 +255,9 @@ def chars(s, oid) -> Chars:
                     subtypes.append(sub)
         elif effect.kind == "grant":
             keywords.extend(k for k in effect.param("keywords", ()) if k not in keywords)
+    if obj.zone == "battlefield" and "Creature" in types and oid in _not_creatures(s):
+        types.remove("Creature")  # a static ability's type change (layer 4)
+        power = toughness = None
     if power is None and "Creature" in types:
         power, toughness = 0, 0
     if power is not None:
@@ -438,6 +460,7 @@ _CARD_ATTRIBUTES = {
     "p1p1": lambda s, obj: obj.counter("P1P1"),
     "attached_to": lambda s, obj: _view(s, obj.equipped_to),
     "attached": lambda s, obj: _view(s, obj.equipped_to),
+    "exiled_by": lambda s, obj: CardView(s, obj.get("exiled_by")) if obj.get("exiled_by") is not None else None,
     "is_permanent_card": lambda s, obj: bool({"Creature", "Land", "Artifact", "Enchantment", "Planeswalker"}
                                              & set(chars(s, obj.oid).types)),
 }
@@ -453,6 +476,8 @@ class PlayerView(core_views.PlayerView):
     def more(self, name: str):
         """The Magic attributes of a player: its permanents by type, life, library size, turn."""
         s = self.s
+        if name == "permanents":
+            return [CardView(s, oid) for oid in s.zone(self.name, "battlefield")]
         if name in ("creatures", "lands", "artifacts"):
             kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
@@ -460,6 +485,8 @@ class PlayerView(core_views.PlayerView):
             return s.player(self.name).life
         if name == "library_size":
             return len(s.zone(self.name, "library"))
+        if name.startswith("devotion_") and name[9:] in _COLOR_WORDS:
+            return devotion(s, self.name, _COLOR_WORDS[name[9:]])
         if name == "is_active":
             return s.active == self.name
         if name == "is_player":
@@ -507,6 +534,8 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield") if is_creature(s, oid)]
         if name == "spells":
             return [CardView(s, item.source) for item in s.chain if item.kind == "spell" and item.source in s.objects]
+        if name == "exiled":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "exile")]
         if name == "graveyards":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
         raise _Missing(name)
