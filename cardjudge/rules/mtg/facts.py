@@ -44,6 +44,7 @@ STEP_FACTS = {
     "attach": (frozenset(), set(), set()),
     "discard": (frozenset({"leaves"}), set(), {"card_in_hand"}),
     "add_mana": (frozenset({"mana_added"}), {"mana"}, set()),
+    "exile_if_dies": (frozenset(), set(), set()),  # a replacement until end of turn: the move it changes emits
     "if": (frozenset(), set(), set()),  # its branches are read by step_ops
 }
 
@@ -67,6 +68,9 @@ def ability_facts(card, ability) -> AbilityFacts:
     if ability.kind == "spell":
         emits |= {"cast"} | _MOVES
         consumes.add("card_in_hand")  # the spell itself, cast from the hand and then gone
+        if "/P}" in (card.fields.get("mana_cost") or ""):
+            emits.add("life_lost")  # Phyrexian mana may be paid with 2 life (CR 107.4f)
+            consumes.add("life")
     if ability.kind == "mana":
         produces.add("mana")
         emits.add("mana_added")
