@@ -87,6 +87,12 @@ def _game_rules(game: str):
     return rules_for(game)
 
 
+def _expressions_from(what: str, source: str, line: int | None):
+    from cardjudge.rules.core.expr import reading_from
+
+    return reading_from(what, source, line)
+
+
 def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> CardPool:
     """Cards from a parsed ``cards:`` list; errors name ``source`` and the line."""
     if not isinstance(entries, list):
@@ -125,7 +131,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         for number, raw in enumerate(raw_abilities):
             where = yamlio.line_of(raw_abilities, number)
             try:
-                abilities.append(compile_ability(_plain(raw), number, fields))
+                with _expressions_from(f"card {name!r}, ability {number}", source, where):
+                    abilities.append(compile_ability(_plain(raw), number, fields))
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line
                 key = error.message.split(":", 1)[0].split(" ", 1)[0]
