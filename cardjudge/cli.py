@@ -94,6 +94,22 @@ def _input_error_text(exc: InputError) -> str:
     return str(exc)
 
 
+class _Seconds(click.FloatRange):
+    """A positive, finite number of seconds ("nan" and "inf" are refused, not read as no limit)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        import math
+
+        seconds = super().convert(value, param, ctx)
+        if not math.isfinite(seconds):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return seconds
+
+
+_SECONDS = _Seconds(min=0, min_open=True)
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
 do_option = click.option(
     "--do",
@@ -230,7 +246,7 @@ def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
 @click.argument("position", metavar="POSITION")
 @do_option
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
 @json_option
 def chains(
     position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, as_json: bool
@@ -298,12 +314,12 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @click.option("--goal", required=True, metavar="EXPR", help='What to reach: an expression like "opponent.lp <= 0", or win, survive, "destroy: [L1]", "control: [L1]", "play: NAME".')
-@click.option("--max-actions", type=click.IntRange(min=0), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
+@click.option("--max-actions", type=click.IntRange(min=0, max=1000), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
 @click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
 @do_option
 @json_option

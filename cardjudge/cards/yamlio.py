@@ -98,6 +98,8 @@ class _DepthLimitedComposer(Composer):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         """Compose the next node, counting how deep it stands."""
+        if parent is None:  # a document's root: a new count (an earlier document may have failed midway)
+            self.depth = 0
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:

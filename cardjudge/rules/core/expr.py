@@ -340,7 +340,7 @@ class _Parser:
         self.fail("expected a value")
 
 
-_cache: dict[str, Any] = {}
+_cache: dict[tuple, Any] = {}
 # id of a parsed tree -> (the tree, its text, where it was first read: (what, file, line) or None)
 _SOURCES: dict[int, tuple] = {}
 _reading: list = [None]  # where the expressions parsed now come from (see ``reading_from``)
@@ -367,10 +367,11 @@ def parse(text: str | int | bool):
         return Const(text)
     if not isinstance(text, str):
         raise ExprError(f"expected an expression, got {type(text).__name__}")
-    tree = _cache.get(text)
+    # one tree per text and place read from, so that an error names its own card or goal
+    key = (text, _reading[0])
+    tree = _cache.get(key)
     if tree is None:
-        tree = _cache[text] = _Parser(text).parse()
-    if id(tree) not in _SOURCES or (_SOURCES[id(tree)][2] is None and _reading[0] is not None):
+        tree = _cache[key] = _Parser(text).parse()
         _SOURCES[id(tree)] = (tree, text, _reading[0])
     return tree
 

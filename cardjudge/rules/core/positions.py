@@ -158,6 +158,14 @@ def read_name(node: dict, key: str, source: str, default: str | None = None) -> 
     return value
 
 
+def read_winner(data: dict, players, source: str):
+    """The ``winner`` of a position: None (the game goes on), one of ``players`` or ``draw``."""
+    winner = data.get("winner")
+    if winner is not None and (not isinstance(winner, str) or (winner not in players and winner != "draw")):
+        fail(f"'winner' must be a player or draw, not {winner!r}", source, data, "winner")
+    return winner
+
+
 def read_counters(node: dict, key: str, kinds, source: str, example: str) -> tuple:
     """The counters ``node[key]`` (a mapping of kind to count) as sorted (kind, count) pairs,
     refused unless every kind is among ``kinds`` and every count a whole number >= 0."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.positions import (
-    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, written_header,
+    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_winner,
+    written_header,
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
@@ -38,7 +39,7 @@ def load(data: dict, source: str) -> State:
     pending_equips = []
     for player in players:
         body = player_body(players_node, player, PLAYER_FIELDS, source)
-        lp = read_int(body, "lp", 8000, source)
+        lp = read_int(body, "lp", 8000, source, minimum=0)
         flags = frozenset({"normal_summon_used"}) if read_bool(body, "normal_summon_used", False, source) else frozenset()
         player_states.append(PlayerState(player, lp, flags))
         for zone in ZONES:
@@ -68,7 +69,7 @@ def load(data: dict, source: str) -> State:
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
     used = frozenset(_load_used(data.get("used") or [], labels, source, data))
-    winner = data.get("winner")
+    winner = read_winner(data, players, source)
     reader = moment.Reader(labels, objects, players, next_id, source)
     chain_node = data.get("chain") or []
     if not isinstance(chain_node, list):
