@@ -241,17 +241,28 @@ def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
 
 # --- chains --------------------------------------------------------------------------------
 
+FIRST_CHAINS_SHOWN = 20  # chains printed without --all (a Magic end step has over 10,000)
+
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @do_option
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
+@click.option("--limit-seconds", type=_SECONDS, default=None,
+              help="Stop after this many seconds, the writing of the chains included.")
+@click.option("--all", "show_all", is_flag=True, help=f"Print every chain (by default the first {FIRST_CHAINS_SHOWN}).")
 @json_option
 def chains(
-    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, as_json: bool
+    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, show_all: bool,
+    as_json: bool,
 ) -> None:
-    """List every chain (or stack) the players can build from the current window, and what each resolves to."""
+    """List every chain (or stack) the players can build from the current window, and what each resolves to.
+
+    Prints a summary and the first chains (every one with --all); --json streams every chain.
+    """
+    import time
+
+    started = time.monotonic()
     cj = _api()
     state, _ = _play(cj, position, selectors)
     limits = {}
@@ -260,42 +271,89 @@ def chains(
     if limit_seconds is not None:
         limits["limit_seconds"] = limit_seconds
     listing = cj.list_chains(state, **limits)
+    deadline = started + limit_seconds if limit_seconds is not None else None
     start = cj.to_dict(state)
-    found = []
-    for chain in listing.chains:
+
+    def described(chain) -> dict:
         result = cj.to_dict(chain.result)
-        found.append(
-            {
-                "actions": [action.to_dict() for action in chain.actions],
-                "life": _life_totals(result),
-                "moved": _moved_cards(start, result),
-                "winner": result.get("winner"),
-                "result": result,
-            }
-        )
+        return {
+            "actions": [action.to_dict() for action in chain.actions],
+            "life": _life_totals(result),
+            "moved": _moved_cards(start, result),
+            "winner": result.get("winner"),
+            "result": result,
+        }
+
     if as_json:
-        _echo_json({"complete": bool(listing.complete), "reason": listing.reason, "chains": found})
+        _stream_chains_json(listing, described, deadline)
         return
+    shown = len(listing.chains) if show_all else min(FIRST_CHAINS_SHOWN, len(listing.chains))
     click.echo(_situation(start))
-    if not found and listing.complete:
+    click.echo(_chains_summary(listing, start, cj))
+    if not listing.chains and listing.complete:
         click.echo("no chain can be built from this window")
-    for number, chain in enumerate(found, 1):
-        click.echo(f"chain {number}:")
-        for fields in chain["actions"]:
-            click.echo(f"   {_action_line(fields)}")
-        life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
-        click.echo(f"   => {_life_word(start)}: {life}")
-        for move in chain["moved"]:
-            click.echo(f"      {_move_text(move)}")
-        if not chain["moved"]:
-            click.echo("      no card changed zones")
-        if chain["winner"] is not None:
-            click.echo(f"      winner: {chain['winner']}")
-    count = f"{len(found)} chain{'s' if len(found) != 1 else ''}"
+    written = 0
+    for number, chain in enumerate(listing.chains[:shown], 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        _echo_chain(number, described(chain), start)
+        written = number
+    count = f"{len(listing.chains)} chain{'s' if len(listing.chains) != 1 else ''}"
+    if written < shown:
+        click.echo(f"output cut short by the time limit after {written} of {count}")
+    elif shown < len(listing.chains):
+        click.echo(f"(the first {shown} of {count} printed; --all prints every one, --json gives every one)")
     if listing.complete:
-        click.echo(f"complete: {count}, every chain is listed")
+        click.echo(f"complete: {count}, every chain is found")
     else:
-        click.echo(f"incomplete: {count} listed, more may exist ({listing.reason or 'a limit was hit'})")
+        click.echo(f"incomplete: {count} found, more may exist ({listing.reason or 'a limit was hit'})")
+
+
+def _echo_chain(number: int, chain: Mapping[str, Any], start: Mapping[str, Any]) -> None:
+    click.echo(f"chain {number}:")
+    for fields in chain["actions"]:
+        click.echo(f"   {_action_line(fields)}")
+    life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
+    click.echo(f"   => {_life_word(start)}: {life}")
+    for move in chain["moved"]:
+        click.echo(f"      {_move_text(move)}")
+    if not chain["moved"]:
+        click.echo("      no card changed zones")
+    if chain["winner"] is not None:
+        click.echo(f"      winner: {chain['winner']}")
+
+
+def _chains_summary(listing: Any, start: Mapping[str, Any], cj: Any) -> str:
+    """One line: how many chains, how long the longest, how many different end results."""
+    if not listing.chains:
+        return "summary: no chain"
+    longest = max(len(chain.actions) for chain in listing.chains)
+    outcomes = {chain.result for chain in listing.chains}
+    winners = sorted({str(chain.result.winner) for chain in listing.chains if chain.result.winner is not None})
+    text = (f"summary: {len(listing.chains)} chains of up to {longest} actions, "
+            f"{len(outcomes)} different resulting positions")
+    if winners:
+        text += f"; a player can win: {', '.join(winners)}"
+    return text
+
+
+def _stream_chains_json(listing: Any, described: Any, deadline: float | None) -> None:
+    """One JSON document, written chain by chain (never held whole); cut at ``deadline``."""
+    import time
+
+    click.echo('{"chains": [')
+    written = 0
+    for chain in listing.chains:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        text = json.dumps(described(chain), indent=2, ensure_ascii=False, default=_json_default)
+        click.echo(("," if written else "") + text)
+        written += 1
+    tail = {"complete": bool(listing.complete), "reason": listing.reason, "found": len(listing.chains),
+            "written": written}
+    if written < len(listing.chains):
+        tail["output_cut"] = "cut short by the time limit: not every chain found is written"
+    click.echo("], " + json.dumps(tail, ensure_ascii=False)[1:])
 
 
 def _action_line(fields: Mapping[str, Any]) -> str:
