@@ -110,6 +110,25 @@ class _Seconds(click.FloatRange):
 
 _SECONDS = _Seconds(min=0, min_open=True)
 
+
+def _set_memory_limit(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from cardjudge.rules.core import memory
+
+    if value is None:
+        memory.set_default_limit(None)
+        return
+    try:
+        memory.set_default_limit(memory.parse_size(value))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+memory_option = click.option(
+    "--limit-memory", metavar="SIZE", default=None, expose_value=False, callback=_set_memory_limit,
+    help="Stop the search once the process holds this much memory, like 4G or 800M "
+         "(default: half the machine's memory).",
+)
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
 do_option = click.option(
     "--do",
@@ -250,6 +269,7 @@ FIRST_CHAINS_SHOWN = 20  # chains printed without --all (a Magic end step has ov
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
 @click.option("--limit-seconds", type=_SECONDS, default=None,
               help="Stop after this many seconds, the writing of the chains included.")
+@memory_option
 @click.option("--all", "show_all", is_flag=True, help=f"Print every chain (by default the first {FIRST_CHAINS_SHOWN}).")
 @json_option
 def chains(
@@ -378,6 +398,7 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
 @click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
+@memory_option
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
 @do_option
 @json_option
