@@ -111,3 +111,31 @@ def test_bad_goal_is_refused_before_the_search(goal, words):
 def test_search_limits_must_be_finite(option, value):
     line = one_line_error(run_bounded(["combos", MIDGAME, "--goal", "win", option, value]))
     assert option in line, line
+
+
+# card file -> words its error must hold (the printed values of the card are out of range)
+CARD_FILES = {
+    "mtg-mana-symbol-unknown.yaml": (6, "'mana_cost' '{1}{Q}' is not made of mana symbols"),
+    "mtg-power-negative.yaml": (7, "'power' must be 0 or more as printed, not -2"),
+    "ygo-atk-negative.yaml": (9, "'atk' must be 0 or more, not -1000"),
+    "ygo-attribute-unknown.yaml": (7, "unknown Attribute 'PLAID'"),
+    "ygo-kind-dragon.yaml": (4, "'kind' must be monster, spell or trap, not 'dragon'"),
+    "ygo-level-negative.yaml": (8, "'level' must be 1 to 12, not -4"),
+    "ygo-type-unknown.yaml": (6, "unknown Type 'Banana'"),
+}
+
+
+def test_the_card_corpus_is_all_listed():
+    assert sorted(p.name for p in (HOSTILE / "cards").glob("*.yaml")) == sorted(CARD_FILES)
+
+
+@pytest.mark.parametrize("name", sorted(CARD_FILES))
+def test_card_file_with_a_value_out_of_range_is_refused(name):
+    path = HOSTILE / "cards" / name
+    line, words = CARD_FILES[name]
+    result = run_bounded(["validate", path])
+    assert result.exit_code == 1, result.stdout
+    card = "Odd Bear" if name.startswith("mtg") else "Test Machine"
+    errors = result.stderr.splitlines()
+    assert len(errors) == 1, result.stderr
+    assert errors[0].startswith(f"cardjudge: {path}:{line}: card {card!r}: {words}"), errors[0]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardjudge.cards import yamlio
+from cardjudge.cards import values, yamlio
 from cardjudge.errors import InputError
 
 LIBRARY_ROOT = Path(__file__).resolve().parent
@@ -125,6 +125,10 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                         f"card {name!r}: {key!r} must be {expected}", source, yamlio.line_of(entry, key)
                     )
                 fields[key] = _plain(value)
+        wrong = values.wrong_value(game, fields)
+        if wrong is not None:
+            message, key = wrong
+            raise InputError(f"card {name!r}: {message}", source, yamlio.line_of(entry, key) if key else line)
         raw_abilities = entry.get("abilities") or []
         if not isinstance(raw_abilities, list):
             raise InputError(f"card {name!r}: 'abilities' must be a list", source, yamlio.line_of(entry, "abilities"))
