@@ -39,6 +39,7 @@ EXPECTED = {
     "latin1.yaml": "not a UTF-8 text file (byte 0xe9",
     "lp-negative.yaml": "'lp' must be at least 0",
     "lp-true.yaml": "'lp' must be a whole number, not True",
+    "mtg-damage-text.yaml": "'damage' must be a whole number, not 'x'",
     "nul.yaml": "character 0 is not allowed",
     "player-key-null.yaml": "key None must be a name",
     "player-key-number.yaml": "key 1 must be a name",
