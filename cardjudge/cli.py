@@ -94,6 +94,41 @@ def _input_error_text(exc: InputError) -> str:
     return str(exc)
 
 
+class _Seconds(click.FloatRange):
+    """A positive, finite number of seconds ("nan" and "inf" are refused, not read as no limit)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        import math
+
+        seconds = super().convert(value, param, ctx)
+        if not math.isfinite(seconds):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return seconds
+
+
+_SECONDS = _Seconds(min=0, min_open=True)
+
+
+def _set_memory_limit(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from cardjudge.rules.core import memory
+
+    if value is None:
+        memory.set_default_limit(None)
+        return
+    try:
+        memory.set_default_limit(memory.parse_size(value))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+memory_option = click.option(
+    "--limit-memory", metavar="SIZE", default=None, expose_value=False, callback=_set_memory_limit,
+    help="Stop the search once the process holds this much memory, like 4G or 800M "
+         "(default: half the machine's memory).",
+)
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
 do_option = click.option(
     "--do",
@@ -225,17 +260,29 @@ def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
 
 # --- chains --------------------------------------------------------------------------------
 
+FIRST_CHAINS_SHOWN = 20  # chains printed without --all (a Magic end step has over 10,000)
+
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @do_option
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-seconds", type=_SECONDS, default=None,
+              help="Stop after this many seconds, the writing of the chains included.")
+@memory_option
+@click.option("--all", "show_all", is_flag=True, help=f"Print every chain (by default the first {FIRST_CHAINS_SHOWN}).")
 @json_option
 def chains(
-    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, as_json: bool
+    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, show_all: bool,
+    as_json: bool,
 ) -> None:
-    """List every chain (or stack) the players can build from the current window, and what each resolves to."""
+    """List every chain (or stack) the players can build from the current window, and what each resolves to.
+
+    Prints a summary and the first chains (every one with --all); --json streams every chain.
+    """
+    import time
+
+    started = time.monotonic()
     cj = _api()
     state, _ = _play(cj, position, selectors)
     limits = {}
@@ -244,42 +291,89 @@ def chains(
     if limit_seconds is not None:
         limits["limit_seconds"] = limit_seconds
     listing = cj.list_chains(state, **limits)
+    deadline = started + limit_seconds if limit_seconds is not None else None
     start = cj.to_dict(state)
-    found = []
-    for chain in listing.chains:
+
+    def described(chain) -> dict:
         result = cj.to_dict(chain.result)
-        found.append(
-            {
-                "actions": [action.to_dict() for action in chain.actions],
-                "life": _life_totals(result),
-                "moved": _moved_cards(start, result),
-                "winner": result.get("winner"),
-                "result": result,
-            }
-        )
+        return {
+            "actions": [action.to_dict() for action in chain.actions],
+            "life": _life_totals(result),
+            "moved": _moved_cards(start, result),
+            "winner": result.get("winner"),
+            "result": result,
+        }
+
     if as_json:
-        _echo_json({"complete": bool(listing.complete), "reason": listing.reason, "chains": found})
+        _stream_chains_json(listing, described, deadline)
         return
+    shown = len(listing.chains) if show_all else min(FIRST_CHAINS_SHOWN, len(listing.chains))
     click.echo(_situation(start))
-    if not found and listing.complete:
+    click.echo(_chains_summary(listing, start, cj))
+    if not listing.chains and listing.complete:
         click.echo("no chain can be built from this window")
-    for number, chain in enumerate(found, 1):
-        click.echo(f"chain {number}:")
-        for fields in chain["actions"]:
-            click.echo(f"   {_action_line(fields)}")
-        life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
-        click.echo(f"   => {_life_word(start)}: {life}")
-        for move in chain["moved"]:
-            click.echo(f"      {_move_text(move)}")
-        if not chain["moved"]:
-            click.echo("      no card changed zones")
-        if chain["winner"] is not None:
-            click.echo(f"      winner: {chain['winner']}")
-    count = f"{len(found)} chain{'s' if len(found) != 1 else ''}"
+    written = 0
+    for number, chain in enumerate(listing.chains[:shown], 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        _echo_chain(number, described(chain), start)
+        written = number
+    count = f"{len(listing.chains)} chain{'s' if len(listing.chains) != 1 else ''}"
+    if written < shown:
+        click.echo(f"output cut short by the time limit after {written} of {count}")
+    elif shown < len(listing.chains):
+        click.echo(f"(the first {shown} of {count} printed; --all prints every one, --json gives every one)")
     if listing.complete:
-        click.echo(f"complete: {count}, every chain is listed")
+        click.echo(f"complete: {count}, every chain is found")
     else:
-        click.echo(f"incomplete: {count} listed, more may exist ({listing.reason or 'a limit was hit'})")
+        click.echo(f"incomplete: {count} found, more may exist ({listing.reason or 'a limit was hit'})")
+
+
+def _echo_chain(number: int, chain: Mapping[str, Any], start: Mapping[str, Any]) -> None:
+    click.echo(f"chain {number}:")
+    for fields in chain["actions"]:
+        click.echo(f"   {_action_line(fields)}")
+    life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
+    click.echo(f"   => {_life_word(start)}: {life}")
+    for move in chain["moved"]:
+        click.echo(f"      {_move_text(move)}")
+    if not chain["moved"]:
+        click.echo("      no card changed zones")
+    if chain["winner"] is not None:
+        click.echo(f"      winner: {chain['winner']}")
+
+
+def _chains_summary(listing: Any, start: Mapping[str, Any], cj: Any) -> str:
+    """One line: how many chains, how long the longest, how many different end results."""
+    if not listing.chains:
+        return "summary: no chain"
+    longest = max(len(chain.actions) for chain in listing.chains)
+    outcomes = {chain.result for chain in listing.chains}
+    winners = sorted({str(chain.result.winner) for chain in listing.chains if chain.result.winner is not None})
+    text = (f"summary: {len(listing.chains)} chains of up to {longest} actions, "
+            f"{len(outcomes)} different resulting positions")
+    if winners:
+        text += f"; a player can win: {', '.join(winners)}"
+    return text
+
+
+def _stream_chains_json(listing: Any, described: Any, deadline: float | None) -> None:
+    """One JSON document, written chain by chain (never held whole); cut at ``deadline``."""
+    import time
+
+    click.echo('{"chains": [')
+    written = 0
+    for chain in listing.chains:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        text = json.dumps(described(chain), indent=2, ensure_ascii=False, default=_json_default)
+        click.echo(("," if written else "") + text)
+        written += 1
+    tail = {"complete": bool(listing.complete), "reason": listing.reason, "found": len(listing.chains),
+            "written": written}
+    if written < len(listing.chains):
+        tail["output_cut"] = "cut short by the time limit: not every chain found is written"
+    click.echo("], " + json.dumps(tail, ensure_ascii=False)[1:])
 
 
 def _action_line(fields: Mapping[str, Any]) -> str:
@@ -298,12 +392,13 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @click.option("--goal", required=True, metavar="EXPR", help='What to reach: an expression like "opponent.lp <= 0", or win, survive, "destroy: [L1]", "control: [L1]", "play: NAME".')
-@click.option("--max-actions", type=click.IntRange(min=0), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
+@click.option("--max-actions", type=click.IntRange(min=0, max=1000), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
 @click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
+@memory_option
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
 @do_option
 @json_option

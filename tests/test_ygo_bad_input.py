@@ -67,7 +67,7 @@ def test_a_turn_that_is_not_a_positive_number_is_refused():
 def test_an_ability_key_that_does_nothing_is_refused():
     """A Flip effect is a trigger ``on: flipped``; a ``flip:`` flag on an ability would be ignored."""
     position = {"game": "ygo", "turn": 1, "active": "you", "phase": "main1",
-                "cards": [{"name": "Test Flipper", "kind": "monster", "subtype": "flip", "level": 3,
+                "cards": [{"name": "Test Flipper", "kind": "monster", "subtype": "effect", "level": 3,
                            "atk": 100, "def": 100,
                            "abilities": [{"kind": "trigger", "flip": True, "effect": [{"draw": 1}]}]}],
                 "players": {"you": {"lp": 8000, "hand": ["Test Flipper"]}, "opponent": {"lp": 8000}}}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardjudge.cards import yamlio
+from cardjudge.cards import values, yamlio
 from cardjudge.errors import InputError
 
 LIBRARY_ROOT = Path(__file__).resolve().parent
@@ -66,7 +66,8 @@ class CardPool:
     inline: list = field(default_factory=list)  # a position's own card definitions, as written, for to_dict
 
     def __contains__(self, name: str) -> bool:
-        return name in self.cards
+        # a list or mapping written where a name belongs is no card (and no internal error)
+        return isinstance(name, str) and name in self.cards
 
     def __getitem__(self, name: str) -> CardDef:
         return self.cards[name]
@@ -86,6 +87,12 @@ def _game_rules(game: str):
     from cardjudge.rules import rules_for
 
     return rules_for(game)
+
+
+def _expressions_from(what: str, source: str, line: int | None):
+    from cardjudge.rules.core.expr import reading_from
+
+    return reading_from(what, source, line)
 
 
 def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> CardPool:
@@ -119,20 +126,32 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                         f"card {name!r}: {key!r} must be {expected}", source, yamlio.line_of(entry, key)
                     )
                 fields[key] = _plain(value)
+        wrong = values.wrong_value(game, fields)
+        if wrong is not None:
+            message, key = wrong
+            raise InputError(f"card {name!r}: {message}", source, yamlio.line_of(entry, key) if key else line)
         raw_abilities = entry.get("abilities") or []
         if not isinstance(raw_abilities, list):
             raise InputError(f"card {name!r}: 'abilities' must be a list", source, yamlio.line_of(entry, "abilities"))
         abilities = []
         for number, raw in enumerate(raw_abilities):
             where = yamlio.line_of(raw_abilities, number)
+            if isinstance(raw, dict) and "kind" in raw and not isinstance(raw["kind"], str):
+                raise InputError(f"card {name!r}, ability {number}: 'kind' must be a name, not {raw['kind']!r}",
+                                 source, yamlio.line_of(raw, "kind"))
             try:
-                abilities.append(compile_ability(_plain(raw), number, fields))
+                with _expressions_from(f"card {name!r}, ability {number}", source, where):
+                    abilities.append(compile_ability(_plain(raw), number, fields))
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line
                 key = error.message.split(":", 1)[0].split(" ", 1)[0]
                 if isinstance(raw, dict) and key in raw:
                     where = yamlio.line_of(raw, key) or where
                 raise InputError(f"card {name!r}, ability {number}: {error.message}", source, where) from None
+            except (TypeError, ValueError) as error:
+                # the last line of defence: a value of a type the game's reader did not check for
+                raise InputError(f"card {name!r}, ability {number}: a value of the wrong type ({error})",
+                                 source, where) from None
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)
         card = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
@@ -160,7 +179,7 @@ def _parse_card_document(data: Any, source: str, game: str | None) -> CardPool:
     file_game = data.get("game", game)
     if file_game is None:
         raise InputError("a card file needs 'game' (ygo, mtg or eredan)", source, 1)
-    if file_game not in CHARACTERISTICS:
+    if not isinstance(file_game, str) or file_game not in CHARACTERISTICS:
         raise InputError(f"unknown game {file_game!r} (expected ygo, mtg or eredan)", source, yamlio.line_of(data, "game"))
     if game is not None and file_game != game:
         raise InputError(f"this is a {file_game} file, expected {game}", source, yamlio.line_of(data, "game"))

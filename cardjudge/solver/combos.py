@@ -223,15 +223,16 @@ class EngineDomain:
 def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, opponent: str = "passive",
                 chance: str = "worst", limit_nodes: int | None = 200000, limit_seconds: float | None = 60,
                 all_lines: bool = False, progress: Callable[[SearchStats, Line | None], None] | None = None,
-                player: str | None = None) -> SearchResult:
+                player: str | None = None, limit_memory: int | None = None) -> SearchResult:
     """Lines of play from ``state`` that reach ``goal`` for the player who acts now (or ``player``).
 
     ``goal`` is an expression of the card language or a named goal (see
     :mod:`cardjudge.solver.goals`). The result's lines hold engine Actions; use
     ``line.to_dict(lambda a: a.to_dict())`` for plain data. Raises InputError for a malformed goal.
+    ``limit_memory`` (bytes; default half the machine's memory) stops the search like its other limits.
     """
     goal = parse_goal(goal, state, player)
     domain = EngineDomain(state, this_turn=goal.this_turn)
     return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions, opponent=opponent,
                         chance=chance, limit_nodes=limit_nodes, limit_seconds=limit_seconds, all_lines=all_lines,
-                        progress=progress)
+                        progress=progress, limit_memory=limit_memory)

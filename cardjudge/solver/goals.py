@@ -153,15 +153,33 @@ def _expression_goal(text: str, state, player: str) -> Goal:
     env_of = _env_maker(state)
 
     def test(s) -> bool:
-        return bool(evaluate(tree, env_of(s, player)))
+        try:
+            value = evaluate(tree, env_of(s, player))
+        except InputError as exc:
+            raise InputError(f"goal: {exc.message}") from None
+        if not isinstance(value, bool):
+            raise InputError(f"goal: {text!r} is {_kind_of(value)}, not a condition (true or false)")
+        return value
 
     try:
-        test(state)  # unknown names and attributes show up now, not in the middle of a search
-    except InputError as exc:
-        raise InputError(f"goal: {exc.message if hasattr(exc, 'message') else exc}") from None
+        test(state)  # unknown names and attributes, and values that are no condition, show up now
+    except InputError:
+        raise
     except Exception as exc:  # noqa: BLE001
         raise InputError(f"goal: cannot evaluate {text!r}: {exc}") from None
     return Goal(text, player, test)
+
+
+def _kind_of(value) -> str:
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if value is None:
+        return "none"
+    return "a card or player"
 
 
 def _env_maker(state):

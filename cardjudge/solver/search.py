@@ -26,6 +26,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from cardjudge.rules.core.memory import MemoryLimit
+from cardjudge.rules.core.memory import describe as describe_size
 from cardjudge.solver.domain import CHANCE, Domain, options, states_along
 from cardjudge.solver.traces import merge_lines
 
@@ -33,6 +35,7 @@ __all__ = ["CHANCE", "Domain", "Line", "SearchResult", "SearchStats", "replay", 
 
 _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
+_MEMORY_MASK = 255  # read the process's memory every 256 nodes
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
 
 
@@ -199,11 +202,12 @@ class _Search:
     """One search: the options, the counters and the tables shared by all iterations."""
 
     def __init__(self, domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                 all_lines, transpositions, max_plies, progress):
+                 all_lines, transpositions, max_plies, progress, limit_memory=None):
         self.domain, self.goal, self.searcher = domain, goal, searcher
         self.opponent, self.chance, self.all_lines = opponent, chance, all_lines
         self.transpositions, self.max_plies = transpositions, max_plies
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
+        self.memory = MemoryLimit(limit_memory)
         self.nodes = self.hits = 0
         self.depth = -1
         # Each distinct key gets a small number once (its position in ``ids``), which the tables
@@ -233,6 +237,8 @@ class _Search:
         now = time.perf_counter()
         if self.limit_seconds is not None and now - self.start >= self.limit_seconds:
             raise _Stop("time")
+        if not self.nodes & _MEMORY_MASK and self.memory.reached():
+            raise _Stop("memory")
         if self.progress is not None and now - self.last_progress >= _PROGRESS_EVERY:
             self.last_progress = now
             self.progress(self.stats(), self.best_line)
@@ -468,6 +474,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
                  all_lines: bool = False, transpositions: bool = True,
                  max_plies: int | None = None,
                  progress: Callable[[SearchStats, Line | None], None] | None = None,
+                 limit_memory: int | None = None,
                  ) -> SearchResult:
     """Find the shortest lines from ``root`` to a state where ``goal(state)`` holds.
 
@@ -491,6 +498,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.
+    - ``limit_memory``: bytes of resident memory at which the search stops like at the other
+      limits (default: half the machine's memory; see :mod:`cardjudge.rules.core.memory`).
     - ``progress(stats, best_line)``: called about 10 times a second at most, and once at the end.
 
     Every line returned is replayed through ``domain.apply`` (AssertionError if it does not
@@ -511,7 +520,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
         return _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                       all_lines, transpositions, max_plies, progress, max_actions)
+                       all_lines, transpositions, max_plies, progress, max_actions, limit_memory)
     finally:
         # Restored once the search's own tables are gone with the frame of _search: the
         # collection that soon follows then does not scan them (only what the caller keeps).
@@ -519,10 +528,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
 
 
 def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds, all_lines,
-            transpositions, max_plies, progress, max_actions) -> SearchResult:
+            transpositions, max_plies, progress, max_actions, limit_memory=None) -> SearchResult:
     """The body of :func:`search_lines`, its options checked."""
     search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                     all_lines, transpositions, max_plies, progress)
+                     all_lines, transpositions, max_plies, progress, limit_memory)
     best_value, best_lines, best_depth = 0, [], None
     cut_before = cut_last = False  # the ply bound cut an earlier / the last iteration
     stopped = None
@@ -564,11 +573,15 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     probability = float(best_value) if chance == "expect" else None
     return SearchResult(bool(unique), complete, unique, stats, probability,
                         _reason(unique, best_depth, probability, complete, stopped, stats,
-                                max_actions, max_plies))
+                                max_actions, max_plies, search.memory.limit))
 
 
-def _reason(lines, depth, probability, complete, stopped, stats, max_actions, max_plies) -> str:
-    if stopped == "node":
+def _reason(lines, depth, probability, complete, stopped, stats, max_actions, max_plies,
+            memory_limit=None) -> str:
+    if stopped == "memory":
+        text = (f"cut short by the memory limit ({describe_size(memory_limit or 0)}) after "
+                f"{_plural(stats.nodes, 'node')}")
+    elif stopped == "node":
         text = f"cut short by the node limit after {_plural(stats.nodes, 'node')}"
     elif stopped == "time":
         text = (f"cut short by the time limit after {stats.seconds:.2f} s "

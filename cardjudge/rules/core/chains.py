@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 from cardjudge.rules.core.engine import apply, legal_actions
+from cardjudge.rules.core.memory import MemoryLimit
 
 NOT_FOLLOWED = {"summon", "set", "attack", "play_land", "cast_creature_only"}
 
@@ -38,8 +39,13 @@ def _settled(state, start_key) -> bool:
     return not state.chain and not state.pending and state.get("choice") is None and not state.get("resolving_chain")
 
 
-def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 30.0) -> ChainListing:
-    """Every chain the two players can build from ``state`` and its resolved outcome."""
+def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 30.0,
+                limit_memory: int | None = None) -> ChainListing:
+    """Every chain the two players can build from ``state`` and its resolved outcome.
+
+    ``limit_memory`` (bytes of resident memory; default half the machine's memory) stops the
+    listing like its node and time limits."""
+    memory = MemoryLimit(limit_memory)
     start_key = (state.phase, state.turn)
     started = time.monotonic()
     chains: list[ChainOutcome] = []
@@ -56,6 +62,9 @@ def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 3
             return
         if limit_seconds is not None and nodes % 64 == 0 and time.monotonic() - started > limit_seconds:
             cut = "time"
+            return
+        if nodes % 256 == 0 and memory.reached():
+            cut = "memory"
             return
         moved_on = (current.phase, current.turn) != start_key or current.winner is not None
         if line and (moved_on or (built and _settled(current, start_key))):

@@ -98,8 +98,21 @@ def solve(slots: list[Slot], class_of: dict | None = None, limit: int | None = N
     solutions = []
     for assignment in _iterate(problem, limit):
         solutions.append(_materialize(slots, slot_classes, members, assignment))
-    solutions.sort(key=lambda s: [tuple(map(str, s[slot.name])) for slot in slots])
+    place = _places(slots)
+    solutions.sort(key=lambda s: [tuple(place[c] for c in s[slot.name]) for slot in slots])
     return solutions
+
+
+def _places(slots: list[Slot]) -> dict:
+    """Each candidate's place among the candidates of the slots (first seen first). Solutions
+    are ordered by these places, not by the candidates themselves: candidates are object ids,
+    which differ between two loads of one position, while their order (the order of the
+    zones) does not."""
+    places: dict = {}
+    for slot in slots:
+        for candidate in slot.candidates:
+            places.setdefault(candidate, len(places))
+    return places
 
 
 def _solve_one(slot: Slot, class_of: dict) -> list[dict]:
@@ -126,7 +139,8 @@ def _solve_one(slot: Slot, class_of: dict) -> list[dict]:
 
     fill(0, 0)
     fill = None  # a nested function that calls itself is a reference cycle: left for the collector otherwise
-    solutions.sort(key=lambda s: [tuple(map(str, s[slot.name]))])
+    place = _places([slot])
+    solutions.sort(key=lambda s: [tuple(place[c] for c in s[slot.name])])
     return solutions
 
 

@@ -27,11 +27,15 @@ def load_position(source: str | Path | dict) -> State:
     game = data.get("game")
     if game is None:
         raise InputError(f"a position needs 'game' (one of {', '.join(GAMES)})", name, 1)
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise InputError(f"unknown or unsupported game {game!r} (supported: {', '.join(GAMES)})", name,
                          yamlio.line_of(data, "game") or 1)
     rules = rules_for(game)
-    state = rules.load_position(data, name)
+    try:
+        state = rules.load_position(data, name)
+    except (TypeError, ValueError) as error:
+        # the last line of defence: a value of a type the game's reader did not check for
+        raise InputError(f"a value of the wrong type in the position ({error})", name) from None
     # a position is taken as it stands; windows with nothing to decide pass by themselves
     return state
 

@@ -116,6 +116,16 @@ _TOKEN = re.compile(
 _KEYWORDS = {"and", "or", "not", "in", "where", "true", "false", "none", "True", "False", "None"}
 _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 LAZY_FUNCTIONS = {"count", "any", "all"}
+# Far below what the shipped cards use (at most about 60 tokens, 8 levels) and far below
+# Python's recursion limit: a tree evaluates by recursion, which the compiled build does
+# not guard (a tree thousands of levels deep crashed it).
+MAX_TOKENS = 1000
+MAX_DEPTH = 40
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut to its first 60 characters."""
+    return repr(text) if len(text) <= 60 else repr(text[:60]) + "..."
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:
@@ -124,12 +134,14 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if not match or match.end() == pos:
-            raise ExprError(f"malformed expression {text!r}: unexpected {text[pos:].strip()[:10]!r}")
+            raise ExprError(f"malformed expression {_shown(text)}: unexpected {text[pos:].strip()[:10]!r}")
         group = match.lastgroup
         value = match.group(group)
         kind = "kw" if group == "name" and value in _KEYWORDS else group
         tokens.append((kind, value, match.start(group)))
         pos = match.end()
+        if len(tokens) > MAX_TOKENS:
+            raise ExprError(f"expression too long: more than {MAX_TOKENS} tokens")
     tokens.append(("end", "", len(text)))
     return tokens
 
@@ -139,6 +151,17 @@ class _Parser:
         self.text = text
         self.tokens = _tokenize(text)
         self.pos = 0
+        self.nesting = 0
+
+    def nested(self, parse_part):
+        """``parse_part()``, one level deeper; refused past ``MAX_DEPTH`` levels."""
+        self.nesting += 1
+        if self.nesting > MAX_DEPTH:
+            self.fail(f"nested more than {MAX_DEPTH} levels deep")
+        try:
+            return parse_part()
+        finally:
+            self.nesting -= 1
 
     def peek(self, offset: int = 0) -> tuple[str, str, int]:
         return self.tokens[min(self.pos + offset, len(self.tokens) - 1)]
@@ -160,15 +183,20 @@ class _Parser:
     def fail(self, what: str):
         kind, value, where = self.peek()
         found = "the end" if kind == "end" else repr(value)
-        raise ExprError(f"malformed expression {self.text!r}: {what}, found {found} at column {where + 1}")
+        raise ExprError(f"malformed expression {_shown(self.text)}: {what}, found {found} at column {where + 1}")
 
     def parse(self):
         node = self.where()
         if self.peek()[0] != "end":
             self.fail("unexpected text")
+        if tree_depth(node) > MAX_DEPTH:
+            raise ExprError(f"expression {_shown(self.text)} nested more than {MAX_DEPTH} levels deep")
         return node
 
     def where(self):
+        return self.nested(self._where)
+
+    def _where(self):
         node = self.logic_or()
         while self.is_("where"):
             self.take()
@@ -192,7 +220,7 @@ class _Parser:
     def logic_not(self):
         if self.is_("not"):
             self.take()
-            return Unary("not", self.logic_not())
+            return Unary("not", self.nested(self.logic_not))
         return self.comparison()
 
     def comparison(self):
@@ -227,7 +255,7 @@ class _Parser:
     def unary(self):
         if self.is_("-"):
             self.take()
-            return Unary("-", self.unary())
+            return Unary("-", self.nested(self.unary))
         return self.postfix()
 
     def postfix(self):
@@ -312,7 +340,25 @@ class _Parser:
         self.fail("expected a value")
 
 
-_cache: dict[str, Any] = {}
+_cache: dict[tuple, Any] = {}
+# id of a parsed tree -> (the tree, its text, where it was first read: (what, file, line) or None)
+_SOURCES: dict[int, tuple] = {}
+_reading: list = [None]  # where the expressions parsed now come from (see ``reading_from``)
+
+
+class reading_from:
+    """While active, expressions parsed are recorded as read from ``what`` (like "card 'X',
+    ability 0") in ``path`` at ``line``: an error found when one runs names that place."""
+
+    def __init__(self, what: str, path: str | None, line: int | None):
+        self.origin = (what, path, line)
+
+    def __enter__(self) -> "reading_from":
+        self.previous, _reading[0] = _reading[0], self.origin
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        _reading[0] = self.previous
 
 
 def parse(text: str | int | bool):
@@ -321,10 +367,21 @@ def parse(text: str | int | bool):
         return Const(text)
     if not isinstance(text, str):
         raise ExprError(f"expected an expression, got {type(text).__name__}")
-    tree = _cache.get(text)
+    # one tree per text and place read from, so that an error names its own card or goal
+    key = (text, _reading[0])
+    tree = _cache.get(key)
     if tree is None:
-        tree = _cache[text] = _Parser(text).parse()
+        tree = _cache[key] = _Parser(text).parse()
+        _SOURCES[id(tree)] = (tree, text, _reading[0])
     return tree
+
+
+def source_of(tree) -> tuple:
+    """(text, (what, file, line) or None) of a parsed tree, as far as known."""
+    entry = _SOURCES.get(id(tree))
+    if entry is None or entry[0] is not tree:
+        return None, None
+    return entry[1], entry[2]
 
 
 def _children(node) -> tuple:
@@ -345,6 +402,16 @@ def _children(node) -> tuple:
     if kind is Where:
         return (node.items, node.condition)
     return ()
+
+
+def tree_depth(node) -> int:
+    """How many levels deep the tree ``node`` goes (a leaf is 1), counted without recursion."""
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in _children(node))
+    return deepest
 
 
 # id of a tree -> (the tree, the names it reads); the tree is kept so that its id stays its own
@@ -509,7 +576,44 @@ def evaluate(node, env: Env) -> Any:
         raise ExprError(f"not an expression node: {node!r}") from None
     if fn is None:
         fn = compiled(node)
-    return fn(env)
+    try:
+        return fn(env)
+    except ExprError as error:
+        raise _located(node, error.message, error) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as error:
+        raise _located(node, _what_failed(error), error) from None
+
+
+# Python's words for what failed, in the language's words
+_FAILURES = (
+    ("division by zero", "division by zero"), ("modulo by zero", "division by zero"),
+    ("index out of range", "index out of range"), ("not supported between", "values that cannot be compared"),
+    ("unsupported operand", "values that cannot be combined"), ("can only concatenate", "values that cannot be combined"),
+)
+
+
+def _what_failed(error: Exception) -> str:
+    text = str(error)
+    for python_says, meaning in _FAILURES:
+        if python_says in text:
+            return f"{meaning} ({text})"
+    return f"{type(error).__name__}: {text}"
+
+
+def _located(node, message: str, error: Exception) -> ExprError:
+    """``message`` about evaluating ``node``, naming its text and where it was read (once)."""
+    if isinstance(error, ExprError) and getattr(error, "evaluated", False):
+        return error
+    text, origin = source_of(node)
+    if text is not None:
+        message = f"{_shown(text)}: {message}"
+    path = line = None
+    if origin is not None:
+        what, path, line = origin
+        message = f"{what}: {message}"
+    located = ExprError(message, path or getattr(error, "path", None), line or getattr(error, "line", None))
+    located.evaluated = True
+    return located
 
 
 def compiled(node) -> Callable[[Env], Any]:
@@ -685,19 +789,32 @@ _COMPILERS: dict[type, Callable] = {
 def _interpret_call(node: Call, env: Env) -> Any:
     func, args = node.func, node.args
     if func in LAZY_FUNCTIONS:
-        items = _as_list(interpret(args[0], env))
+        items = _as_list(_interpret(args[0], env))
         if len(args) > 1:
             test = args[1]
-            items = [item for item in items if interpret(test, env.with_subject(item))]
+            items = [item for item in items if _interpret(test, env.with_subject(item))]
         if func == "count":
             return len(items)
         if func == "any":
             return bool(items)
-        return len(items) == len(_as_list(interpret(args[0], env)))
-    return _call_function(func, [interpret(arg, env) for arg in args])
+        return len(items) == len(_as_list(_interpret(args[0], env)))
+    return _call_function(func, [_interpret(arg, env) for arg in args])
 
 
 def interpret(node, env: Env) -> Any:
+    """The value of a parsed expression in an environment, by walking the tree.
+
+    The reference meaning of the language: ``evaluate`` gives the same values and errors.
+    """
+    try:
+        return _interpret(node, env)
+    except ExprError as error:
+        raise _located(node, error.message, error) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as error:
+        raise _located(node, _what_failed(error), error) from None
+
+
+def _interpret(node, env: Env) -> Any:
     """The value of a parsed expression in an environment, by walking the tree.
 
     The reference meaning of the language: ``evaluate`` gives the same values (and errors)
@@ -708,7 +825,7 @@ def interpret(node, env: Env) -> Any:
     if kind is Name:
         return _lookup(node.name, env)
     if kind is Attr:
-        base = interpret(node.obj, env)
+        base = _interpret(node.obj, env)
         if base is None:
             return None
         try:
@@ -719,32 +836,32 @@ def interpret(node, env: Env) -> Any:
         if node.op == "and":
             result = True
             for item in node.items:
-                result = interpret(item, env)
+                result = _interpret(item, env)
                 if not result:
                     return result
             return result
         result = False
         for item in node.items:
-            result = interpret(item, env)
+            result = _interpret(item, env)
             if result:
                 return result
         return result
     if kind is Binary:
-        left = interpret(node.left, env)
-        right = interpret(node.right, env)
+        left = _interpret(node.left, env)
+        right = _interpret(node.right, env)
         if node.op in _COMPARISONS:
             return _compare(node.op, left, right)
         return _arith(node.op, left, right)
     if kind is Unary:
-        value = interpret(node.operand, env)
+        value = _interpret(node.operand, env)
         return (not value) if node.op == "not" else -value
     if kind is Where:
-        items = _as_list(interpret(node.items, env))
-        return [item for item in items if interpret(node.condition, env.with_subject(item))]
+        items = _as_list(_interpret(node.items, env))
+        return [item for item in items if _interpret(node.condition, env.with_subject(item))]
     if kind is Call:
         return _interpret_call(node, env)
     if kind is Index:
-        return interpret(node.obj, env)[interpret(node.index, env)]
+        return _interpret(node.obj, env)[_interpret(node.index, env)]
     if kind is ListLit:
-        return [interpret(item, env) for item in node.items]
+        return [_interpret(item, env) for item in node.items]
     raise ExprError(f"not an expression node: {node!r}")

@@ -126,3 +126,54 @@ def written_header(s, players: dict, **more) -> dict:
     if s.pool.inline:
         out["cards"] = [dict(card) for card in s.pool.inline]
     return out
+
+
+# --- typed fields: what each game's position reader calls for a scalar ----------------------
+
+def read_bool(node: dict, key: str, default: bool, source: str) -> bool:
+    """``node[key]`` (``default`` when absent), refused unless it is ``true`` or ``false``:
+    ``'no'`` or ``'false'`` written as text would otherwise read as true."""
+    value = node.get(key, default)
+    if not isinstance(value, bool):
+        fail(f"{key!r} must be true or false, not {value!r}", source, node, key)
+    return value
+
+
+def read_int(node: dict, key: str, default: int, source: str, minimum: int | None = None) -> int:
+    """``node[key]`` (``default`` when absent), refused unless it is a whole number (not a
+    boolean, text or fraction) of at least ``minimum``."""
+    value = node.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        fail(f"{key!r} must be a whole number, not {value!r}", source, node, key)
+    if minimum is not None and value < minimum:
+        fail(f"{key!r} must be at least {minimum}, not {value}", source, node, key)
+    return value
+
+
+def read_name(node: dict, key: str, source: str, default: str | None = None) -> str | None:
+    """``node[key]`` (``default`` when absent), refused unless it is a name (text)."""
+    value = node.get(key, default)
+    if value is not default and not isinstance(value, str):
+        fail(f"{key!r} must be a name, not {value!r}", source, node, key)
+    return value
+
+
+def read_winner(data: dict, players, source: str):
+    """The ``winner`` of a position: None (the game goes on), one of ``players`` or ``draw``."""
+    winner = data.get("winner")
+    if winner is not None and (not isinstance(winner, str) or (winner not in players and winner != "draw")):
+        fail(f"'winner' must be a player or draw, not {winner!r}", source, data, "winner")
+    return winner
+
+
+def read_counters(node: dict, key: str, kinds, source: str, example: str) -> tuple:
+    """The counters ``node[key]`` (a mapping of kind to count) as sorted (kind, count) pairs,
+    refused unless every kind is among ``kinds`` and every count a whole number >= 0."""
+    counters = node.get(key) or {}
+    if not isinstance(counters, dict):
+        fail(f"{key!r} must be a mapping like {example}", source, node, key)
+    for kind in counters:
+        if kind not in kinds:
+            fail(f"unknown counter {kind!r} (known: {', '.join(sorted(kinds))})", source, counters, kind)
+        read_int(counters, kind, 0, source, minimum=0)
+    return tuple(sorted((str(k), v) for k, v in counters.items()))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardjudge.rules.core.lasting import remaining
-from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header
+from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_bool, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options, work
 from cardjudge.rules.eredan.abilities import STATS, TIMED
@@ -121,7 +121,7 @@ def load(data: dict, source: str) -> State:
                     if not isinstance(hp, int) or isinstance(hp, bool):
                         ld.fail("'hp' must be a number", entry, "hp")
                     counters = (("hp", hp),)
-                    if entry.get("tapped"):
+                    if read_bool(entry, "tapped", False, ld.source):
                         flags = frozenset({"tapped"})
                 obj = Obj(ld.new_id(), label, card.name, player, player, zone, counters=counters, flags=flags)
                 ld.add(obj, (player, zone))

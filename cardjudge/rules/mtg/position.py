@@ -13,7 +13,9 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze, thaw
-from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header, written_header
+from cardjudge.rules.core.positions import (
+    card_label, card_owner, fail, player_body, read_bool, read_header, read_int, written_header,
+)
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
@@ -213,9 +215,9 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["attacking"] = entry["attacking"]
         if entry.get("blocked"):
             extra["blocked"] = True
-        if entry.get("damage"):
-            extra["damage"] = int(entry["damage"])
-        if entry.get("deathtouched"):
+        if read_int(entry, "damage", 0, source, minimum=0):
+            extra["damage"] = entry["damage"]
+        if read_bool(entry, "deathtouched", False, source):
             extra["deathtouched"] = True  # some of the damage came from a source with deathtouch
         for key in ("copy_of", "face"):
             if entry.get(key) is not None:

@@ -6,8 +6,8 @@ powers 2, 1, 1, 2, 2, 1 has the same solutions, up to renaming, in every state w
 six creatures stand untapped. :func:`solve` renames the candidates to their positions,
 solves that *shape* once (the answers are remembered, like mana payments: a search asks the
 same question from many states), and renames the solutions back, in the order
-``choices.solve`` gives them (that order depends only on how the candidates' texts, or
-the ranks given for them, sort, which is remembered with the shape).
+``choices.solve`` gives them (that order depends only on the candidates' places, or
+the ranks given for them, which are remembered with the shape).
 
 >>> from cardjudge.rules.core.choices import Slot
 >>> solve([Slot("pick", (7, 12, 9), 2, 2)], {7: "Elf", 12: "Elf", 9: "Bear"})
@@ -57,11 +57,11 @@ def solve_picks(slots: list[Slot], class_of: dict, rank: dict | None = None) -> 
         ),
         tuple(classes),
     )
-    # choices.solve orders solutions by the text of the candidates: the rank of each
-    # candidate's text is all that order depends on
+    # choices.solve orders solutions by the candidates' places (first seen first): their
+    # positions are their ranks
     candidates = tuple(index)
     if rank is None:
-        texts = [str(c) for c in candidates]
+        texts = list(range(len(candidates)))
     else:
         texts = [(0, rank[c], "") if c in rank else (1, 0, str(c)) for c in candidates]
     rank_of = {text: number for number, text in enumerate(sorted(set(texts)))}

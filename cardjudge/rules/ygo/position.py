@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from cardjudge.cards.loader import CardPool
-from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_header, written_header
+from cardjudge.rules.core.positions import (
+    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_winner,
+    written_header,
+)
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo.flow import PHASES
@@ -20,6 +23,8 @@ MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_
 SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
 OTHER_FIELDS = {"card", "id", "now", "owner"}
 SUMMON_TYPES = (None, "normal", "tribute", "special", "flip", "fusion", "synchro", "xyz")
+# the counters the rules know: Spell Counters, and the turns a lasting card has left
+COUNTER_KINDS = frozenset({"SPELL", "TURNS_LEFT"})
 FLAG_FIELDS = ("summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn")
 
 
@@ -37,10 +42,8 @@ def load(data: dict, source: str) -> State:
     pending_equips = []
     for player in players:
         body = player_body(players_node, player, PLAYER_FIELDS, source)
-        lp = body.get("lp", 8000)
-        if not isinstance(lp, int):
-            fail("'lp' must be a number", source, body, "lp")
-        flags = frozenset({"normal_summon_used"}) if body.get("normal_summon_used") else frozenset()
+        lp = read_int(body, "lp", 8000, source, minimum=0)
+        flags = frozenset({"normal_summon_used"}) if read_bool(body, "normal_summon_used", False, source) else frozenset()
         player_states.append(PlayerState(player, lp, flags))
         for zone in ZONES:
             entries = body.get(zone)
@@ -72,7 +75,7 @@ def load(data: dict, source: str) -> State:
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
     used = frozenset(_load_used(data.get("used") or [], labels, source, data))
-    winner = data.get("winner")
+    winner = read_winner(data, players, source)
     reader = moment.Reader(labels, objects, players, next_id, source)
     chain_node = data.get("chain") or []
     if not isinstance(chain_node, list):
@@ -123,7 +126,7 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
         fail(f"{name!r} is not a Field Spell", source, node, index)
     label = card_label(entry, name, player, zone, index, labels, players, source, node)
     owner = card_owner(entry, player, players, source)
-    face_up = entry.get("face_up", zone in ("monsters", "graveyard", "banished", "field_spell") and zone != "spells_traps")
+    face_up = read_bool(entry, "face_up", zone in ("monsters", "graveyard", "banished", "field_spell"), source)
     if zone in ("hand", "deck", "extra_deck"):
         face_up = False
     position = None
@@ -147,13 +150,11 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
     if summon_type not in SUMMON_TYPES:
         fail("'summon_type' must be normal, tribute, special, flip, fusion, synchro, xyz or null (not Summoned)",
              source, entry, "summon_type")
-    flags = frozenset(f for f in FLAG_FIELDS if entry.get(f))
-    counters = entry.get("counters") or {}
-    if not isinstance(counters, dict):
-        fail("'counters' must be a mapping like {SPELL: 1}", source, entry, "counters")
+    flags = frozenset(f for f in FLAG_FIELDS if read_bool(entry, f, False, source))
+    counters = read_counters(entry, "counters", COUNTER_KINDS, source, "{SPELL: 1}")
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player, zone=zone, face_up=bool(face_up),
               position=position, summon_type=summon_type, flags=flags,
-              counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())))
+              counters=counters)
     return obj, entry.get("equipped_to")
 
 

@@ -1,0 +1,60 @@
+"""Memory kept per searched state: the Magic and Yu-Gi-Oh! mid-game combo searches.
+
+Each search runs in a fresh process (so one does not inherit another's memory) with a node
+limit; the figure is the growth of the process's peak resident memory over the search,
+divided by the distinct states it met. Run from the checkout:
+
+    python bench/bench_memory.py [--nodes 3000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEARCHES = {
+    "mtg-midgame": ("examples/mtg-midgame.yaml", "opponent.life <= 0"),
+    "ygo-midgame": ("examples/ygo-midgame.yaml", "opponent.lp <= 0"),
+}
+
+_CHILD = r"""
+import json, resource, sys
+sys.path.insert(0, sys.argv[1])
+import cardjudge as cj
+from cardjudge.cards.loader import library
+state = cj.load_position(sys.argv[2])
+library(state.game)
+cj.legal_actions(state)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+result = cj.find_combos(state, sys.argv[3], limit_nodes=int(sys.argv[4]), limit_seconds=None)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"states": result.stats.states, "nodes": result.stats.nodes, "kb": after - before,
+                  "seconds": result.stats.seconds}))
+"""
+
+
+def measure(position: str, goal: str, nodes: int) -> dict:
+    """Run one search in a child process; its states, nodes and peak memory growth (KB)."""
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT), str(ROOT / position), goal, str(nodes)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    """Print the peak memory per state of each search."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=3000, help="node limit of each search")
+    options = parser.parse_args()
+    for name, (position, goal) in SEARCHES.items():
+        figures = measure(position, goal, options.nodes)
+        per_state = figures["kb"] / max(figures["states"], 1)
+        print(f"{name}: {figures['states']} states, {figures['nodes']} nodes, {figures['seconds']:.1f} s, "
+              f"peak memory +{figures['kb'] / 1024:.0f} MB = {per_state:.1f} KB per state")
+
+
+if __name__ == "__main__":
+    main()
