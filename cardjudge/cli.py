@@ -305,6 +305,7 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
 @click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
+@click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True, help="How many turns to search: 1, the current turn; 2, until the end of your next turn; and so on (survive: at least until your next turn begins).")
 @do_option
 @json_option
 def combos(
@@ -317,10 +318,12 @@ def combos(
     limit_nodes: int | None,
     limit_seconds: float | None,
     progress: bool | None,
+    turns: int,
     selectors: Sequence[str],
     as_json: bool,
 ) -> None:
-    """Find the shortest lines of play from POSITION that reach the goal."""
+    """Find the shortest lines of play from POSITION that reach the goal in a settled position
+    (nothing pending: no chain or stack, no trigger waiting, no response window open)."""
     cj = _api()
     state, _ = _play(cj, position, selectors)
     options: dict[str, Any] = {
@@ -328,6 +331,7 @@ def combos(
         "opponent": opponent,
         "chance": chance,
         "all_lines": all_lines,
+        "turns": turns,
     }
     if limit_nodes is not None:
         options["limit_nodes"] = limit_nodes

@@ -472,7 +472,9 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     """Find the shortest lines from ``root`` to a state where ``goal(state)`` holds.
 
     Length is the number of the searcher's actions for which ``domain.counts`` is True; depths
-    0, 1, ... ``max_actions`` are searched in turn, so the first line found is a shortest one.
+    0, 1, ... ``max_actions`` are searched in turn, so the first line found is a shortest one;
+    among lines of that length, the one returned has the fewest steps (actions of any kind, the
+    longest reply included), unless ``all_lines`` or a limit stopped the search.
     Other actions (passes, choices, the opponent's moves, chance) are bounded by ``max_plies``
     (default ``30 + 15 * max_actions``). Positions repeated along a line are not searched
     again: a loop never helps reach a goal.
@@ -541,6 +543,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
                 search.best_line = lines[0]
             if best_value == 1 or (best_value > 0 and chance != "expect"):
                 break
+        if best_value == 1 and not all_lines:
+            best_lines = _fewest_steps(search, root, best_depth, best_lines)
     except _Stop as stop:
         stopped = stop.why
     finally:
@@ -565,6 +569,33 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     return SearchResult(bool(unique), complete, unique, stats, probability,
                         _reason(unique, best_depth, probability, complete, stopped, stats,
                                 max_actions, max_plies))
+
+
+def _plies(line: Line) -> int:
+    """How many steps the longest way through ``line`` takes (its replies included)."""
+    return max([len(line.actions)] + [at + 1 + _plies(sub) for at, _alt, sub in line.replies])
+
+
+def _fewest_steps(search: _Search, root, depth: int, lines: list) -> list:
+    """Among the lines of ``depth`` counted actions, one with the fewest steps: the search again
+    with a ply bound one below the steps of the best line so far, until none is found (so no
+    line holds a move that does nothing). The tables are kept: what they remember holds for any
+    ply bound (see :meth:`_Search.recall`). A limit may stop it with the best line so far."""
+    plies, best = search.max_plies, lines
+    try:
+        while True:
+            search.max_plies = _plies(best[0]) - 1
+            if search.max_plies < 0:
+                return best
+            value, shorter, _, _ = search.node(root, depth, 0)
+            if value < 1 or not shorter:
+                return best
+            best = shorter
+            search.best_line = best[0]
+    except _Stop:
+        return best
+    finally:
+        search.max_plies = plies
 
 
 def _reason(lines, depth, probability, complete, stopped, stats, max_actions, max_plies) -> str:

@@ -5,6 +5,7 @@ from cardjudge.rules.mtg.legal import legal_actions
 from cardjudge.rules.mtg.play import apply
 from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
+from cardjudge.rules.mtg.settled import settled
 from cardjudge.rules.mtg.views import goal_env
 
-__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env"]
+__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env", "settled"]

@@ -5,6 +5,7 @@ from cardjudge.rules.ygo.legal import legal_actions
 from cardjudge.rules.ygo.play import apply, apply_within_turn
 from cardjudge.rules.ygo.position import load as load_position
 from cardjudge.rules.ygo.position import to_dict
+from cardjudge.rules.ygo.settled import settled
 from cardjudge.rules.ygo.views import goal_env
 
-__all__ = ["compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position", "to_dict", "goal_env"]
+__all__ = ["compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position", "to_dict", "goal_env", "settled"]
