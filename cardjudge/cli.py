@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
-from cardjudge.selectors import describe_cost, select
+from cardjudge.selectors import cards_by_name, describe_cost, select
 
 PROG = "cardjudge"
 # Set to 1 to see the Python traceback of an internal error (a bug) instead of one line.
@@ -461,7 +461,7 @@ def _play(cj, position: str, selectors: Sequence[str]):
     applied = []
     for number, selector in enumerate(selectors, 1):
         where = f"{position}: --do #{number}" if len(selectors) > 1 else f"{position}: --do"
-        action = select(cj.legal_actions(state), selector, source=where)
+        action = select(cj.legal_actions(state), selector, source=where, names=cards_by_name(state))
         applied.append(action.to_dict())
         state = cj.apply(state, action)
     return state, applied
