@@ -119,10 +119,12 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
+@click.option("--all", "expand", is_flag=True, help="One line per action: the ways to pay for or target one activation each apart (--json always lists each).")
 @do_option
 @json_option
-def moves(position: str, selectors: Sequence[str], as_json: bool) -> None:
-    """List the legal actions of the player who must act now."""
+def moves(position: str, expand: bool, selectors: Sequence[str], as_json: bool) -> None:
+    """List the legal actions of the player who must act now (the ways to pay for or target one
+    activation as one entry, unless --all)."""
     cj = _api()
     state, _ = _play(cj, position, selectors)
     actions = cj.legal_actions(state)
@@ -143,24 +145,23 @@ def moves(position: str, selectors: Sequence[str], as_json: bool) -> None:
         )
         return
     click.echo(_situation(now))
+    from cardjudge.listing import entries, header
+
+    for line in header(now):
+        click.echo(line)
     chain = now.get("chain") or now.get("stack") or []
     if chain:
         click.echo(f"{'chain' if 'chain' in now else 'stack'}: " + "; ".join(_link_text(i, link) for i, link in enumerate(chain, 1)))
     if not dicts:
         click.echo(f"no legal action: the game is over (winner: {now.get('winner')})")
         return
-    click.echo(f"{player} to act, {len(dicts)} legal action{'s' if len(dicts) != 1 else ''}:")
-    width = len(str(len(dicts)))
-    for number, fields in enumerate(dicts, 1):
-        click.echo(f"{number:>{width}}. {fields.get('id')}  {fields.get('text')}")
-        pad = " " * (width + 2 + len(str(fields.get("id"))) + 2)
-        details = []
-        if fields.get("position"):
-            details.append(f"position: {fields['position']}")
-        if fields.get("costs"):
-            details.append("costs: " + "; ".join(describe_cost(cost) for cost in fields["costs"]))
-        if fields.get("targets"):
-            details.append("targets: " + ", ".join(map(str, fields["targets"])))
+    listed = entries(state, actions, expand)
+    grouped = f" in {len(listed)} entries" if len(listed) != len(dicts) else ""
+    click.echo(f"{player} to act, {len(dicts)} legal action{'s' if len(dicts) != 1 else ''}{grouped}:")
+    width = len(str(len(listed)))
+    for number, (ids, text, details) in enumerate(listed, 1):
+        click.echo(f"{number:>{width}}. {ids}  {text}")
+        pad = " " * (width + 2 + len(ids) + 2)
         for line in details:
             click.echo(pad + line)
 

@@ -7,5 +7,6 @@ from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
 from cardjudge.rules.mtg.settled import settled
 from cardjudge.rules.mtg.views import goal_env
+from cardjudge.rules.mtg.words import listing_text
 
-__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env", "settled"]
+__all__ = ["compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env", "settled", "listing_text"]
