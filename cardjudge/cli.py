@@ -230,8 +230,8 @@ def _with_inline_cards(result: dict[str, Any], position: str) -> dict[str, Any]:
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @do_option
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=20000, show_default=True, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=30, show_default=True, help="Stop after this many seconds.")
 @json_option
 def chains(
     position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, as_json: bool
@@ -263,7 +263,10 @@ def chains(
         return
     click.echo(_situation(start))
     if not found and listing.complete:
-        click.echo("no chain can be built from this window")
+        if start.get("game") == "eredan" and start.get("phase") == "fight_choice":
+            click.echo("no chain yet: pick the fight first (cards are played once a fight is picked)")
+        else:
+            click.echo("no chain can be built from this window")
     for number, chain in enumerate(found, 1):
         click.echo(f"chain {number}:")
         for fields in chain["actions"]:
@@ -303,8 +306,8 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
 @click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=200000, show_default=True, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=60, show_default=True, help="Stop after this many seconds.")
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
 @click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True, help="How many turns to search: 1, the current turn; 2, until the end of your next turn; and so on (survive: at least until your next turn begins).")
 @do_option
@@ -378,7 +381,9 @@ def combos(
     if not result.lines:
         click.echo("no line found")
     if probability is not None:
-        click.echo(f"probability: {probability:.4g}")
+        from cardjudge.solver.search import percent
+
+        click.echo(f"chance of reaching the goal: {percent(probability)}")
     click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
     click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
 

@@ -195,7 +195,7 @@ def test_expected_chance_maximises_the_probability(max_actions, probability, act
     assert result.found == (actions is not None)
     if actions:
         assert result.lines[0].actions == actions
-        assert f"probability {float(probability):.4g}" in result.reason
+        assert f"a chance of {float(probability) * 100:.4g}%" in result.reason
 
 
 def test_expected_chance_answers_only_outcomes_that_can_still_win():

@@ -248,7 +248,7 @@ def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, oppo
     :mod:`cardjudge.solver.goals`), reached only in a settled position. ``turns``: 1, within the
     current turn; 2, until the end of the searching player's next turn, and so on (``survive``
     looks at least until that player's next turn begins). The result's lines hold engine
-    Actions; use ``line.to_dict(lambda a: a.to_dict())`` for plain data. Raises InputError for
+    Actions; ``line.to_dict()`` gives plain data (JSON-ready). Raises InputError for
     a malformed goal.
     """
     if turns < 1:

@@ -56,11 +56,14 @@ class Line:
     steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
     reply_steps: tuple = ()  # what each reply's alternative did, in the order of ``replies``
 
-    def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
+    def to_dict(self, action_to_dict: Callable[[Any], Any] | None = None) -> dict:
         """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
         ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
         dict per action: what was paid, targeted and what happened) when the line is explained,
-        and each reply's ``"step"`` (what its alternative did)."""
+        and each reply's ``"step"`` (what its alternative did). Actions become their own
+        ``to_dict()`` (plain data ready for JSON) unless ``action_to_dict`` says otherwise."""
+        if action_to_dict is None:
+            action_to_dict = _plain
         replies = []
         for index, (at, alt, sub) in enumerate(self.replies):
             reply = {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
@@ -97,6 +100,12 @@ class Line:
         if index < len(steps):
             return steps[index].lines(indent)
         return [f"{indent}{number}. {action}"]
+
+
+def _plain(action):
+    """An action as plain data: its ``to_dict()``, or itself (a toy domain's string)."""
+    to_dict = getattr(action, "to_dict", None)
+    return to_dict() if to_dict is not None else action
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +464,11 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
+def percent(probability: float) -> str:
+    """A probability as a player reads it: ``0.4444`` is "44.44%"."""
+    return f"{probability * 100:.4g}%"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -615,7 +629,7 @@ def _reason(lines, depth, probability, complete, stopped, stats, max_actions, ma
         found = (f"a line of {_plural(depth, 'action')}" if len(lines) == 1
                  else f"{len(lines)} lines of {_plural(depth, 'action')}")
         if probability is not None:
-            found += f" reaching the goal with probability {probability:.4g}"
+            found += f" reaching the goal with a chance of {percent(probability)}"
         if stopped:
             return f"{text}; best so far: {found}"
         text = f"found {found}"
