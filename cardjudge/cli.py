@@ -271,7 +271,7 @@ def chains(
         click.echo(f"chain {number}:")
         for fields in chain["actions"]:
             click.echo(f"   {_action_line(fields)}")
-        life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
+        life = "; ".join(f"{player} {_totals_text(value)}" for player, value in chain["life"].items())
         click.echo(f"   => {_life_word(start)}: {life}")
         for move in chain["moved"]:
             click.echo(f"      {_move_text(move)}")
@@ -493,6 +493,13 @@ def _link_text(number: int, link: Mapping[str, Any]) -> str:
 
 def _life_word(position: Mapping[str, Any]) -> str:
     return "life" if position.get("game") == "mtg" else "LP" if position.get("game") == "ygo" else "HP"
+
+
+def _totals_text(value: Any) -> str:
+    """A player's LP or life, or (Eredan) each character's HP as "T 22, C 18"."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{label} {hp}" for label, hp in value.items())
+    return str(value)
 
 
 def _life_totals(position: Mapping[str, Any]) -> dict[str, Any]:

@@ -44,3 +44,31 @@ def test_a_line_is_plain_data_without_a_converter():
     data = line.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["actions"][0] == line.actions[0].to_dict()
+
+
+def test_an_explained_line_says_what_a_player_would():
+    state = load_position(EXAMPLES / "puzzles" / "ygo-positions.yaml")
+    (line,) = find_combos(state, "win", max_actions=4).lines
+    text = "\n".join(line.explain())
+    assert "Battle Ox [OX] changes to Attack Position" in text
+    assert "position changed" not in text and "[rule]" not in text
+    assert "targeting: opponent" not in text  # an attack does not target a player
+
+
+def test_no_python_values_in_an_explained_line():
+    state = load_position(EXAMPLES / "puzzles" / "mtg-flying.yaml")
+    (line,) = find_combos(state, "win", max_actions=2, opponent="adversarial").lines
+    text = "\n".join(line.explain())
+    assert "Sky Skiff [SS] types Artifact -> Artifact, Creature" in text
+    assert "[" not in text.replace("[SS]", "").replace("[EV]", "").replace("[GB]", "")
+    assert "Sky Skiff [SS] taps" in text
+
+
+def test_eredan_chains_give_each_characters_hp_without_python_values():
+    result = CliRunner().invoke(cli, ["chains", str(EXAMPLES / "eredan-fight.yaml"), "--do", "id=a1"])
+    assert result.exit_code == 0, result.output
+    totals = [line for line in result.output.splitlines() if line.strip().startswith("=> HP:")]
+    assert totals
+    for line in totals:
+        assert "{" not in line and "'" not in line
+        assert line.strip().startswith("=> HP: you T ")
