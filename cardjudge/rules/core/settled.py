@@ -16,7 +16,14 @@ def settled(state) -> bool:
     say it with its own ``settled(state)``, given states whose game is not over."""
     if state.winner is not None:
         return True
-    own = getattr(rules_for(state.game), "settled", None)
-    if own is not None:
-        return own(state)
+    own = _OWN.get(state.game)
+    if own is None:
+        own = _OWN[state.game] = getattr(rules_for(state.game), "settled", None) or _nothing_pending
+    return own(state)
+
+
+def _nothing_pending(state) -> bool:
     return not state.chain and not state.pending
+
+
+_OWN: dict = {}  # game -> its settled test (asked for every state a search meets)
