@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
 
 from cardjudge import load_position, native
-from cardjudge.solver.combos import EngineDomain
+from cardjudge.solver.combos import EngineDomain, last_turn
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import search_lines
 
@@ -55,7 +55,7 @@ def search(loaded, max_actions: int, transpositions: bool):
     """One search of a loaded puzzle (state, goal text, opponent model)."""
     state, goal_text, opponent = loaded
     goal = parse_goal(goal_text, state)
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = EngineDomain(state, last_turn=last_turn(state, goal.player, 1, goal.next_turn))
     return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions,
                         opponent=opponent, transpositions=transpositions, limit_seconds=300)
 
@@ -118,7 +118,7 @@ def exhaust(max_actions: int, seconds: float) -> None:
     print(f"{'position':<24} {'nodes':>7} {'states':>7} {'s':>7} {'states/s':>9} answer")
     for path in sorted((ROOT / "examples").glob("ygo-*.yaml")):
         state = load_position(str(path))
-        never = Goal("never", state.active, lambda s: False, this_turn=True)
+        never = Goal("never", state.active, lambda s: False)
         result = search_lines(EngineDomain(state, this_turn=True), state, never, searcher=state.active,
                               max_actions=max_actions, limit_seconds=seconds)
         s = result.stats

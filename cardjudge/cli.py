@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
-from cardjudge.selectors import describe_cost, select
+from cardjudge.selectors import cards_by_name, describe_cost, select
 
 PROG = "cardjudge"
 # Set to 1 to see the Python traceback of an internal error (a bug) instead of one line.
@@ -154,10 +154,12 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
+@click.option("--all", "expand", is_flag=True, help="One line per action: the ways to pay for or target one activation each apart (--json always lists each).")
 @do_option
 @json_option
-def moves(position: str, selectors: Sequence[str], as_json: bool) -> None:
-    """List the legal actions of the player who must act now."""
+def moves(position: str, expand: bool, selectors: Sequence[str], as_json: bool) -> None:
+    """List the legal actions of the player who must act now (the ways to pay for or target one
+    activation as one entry, unless --all)."""
     cj = _api()
     state, _ = _play(cj, position, selectors)
     actions = cj.legal_actions(state)
@@ -178,24 +180,23 @@ def moves(position: str, selectors: Sequence[str], as_json: bool) -> None:
         )
         return
     click.echo(_situation(now))
+    from cardjudge.listing import entries, header
+
+    for line in header(now):
+        click.echo(line)
     chain = now.get("chain") or now.get("stack") or []
     if chain:
         click.echo(f"{'chain' if 'chain' in now else 'stack'}: " + "; ".join(_link_text(i, link) for i, link in enumerate(chain, 1)))
     if not dicts:
         click.echo(f"no legal action: the game is over (winner: {now.get('winner')})")
         return
-    click.echo(f"{player} to act, {len(dicts)} legal action{'s' if len(dicts) != 1 else ''}:")
-    width = len(str(len(dicts)))
-    for number, fields in enumerate(dicts, 1):
-        click.echo(f"{number:>{width}}. {fields.get('id')}  {fields.get('text')}")
-        pad = " " * (width + 2 + len(str(fields.get("id"))) + 2)
-        details = []
-        if fields.get("position"):
-            details.append(f"position: {fields['position']}")
-        if fields.get("costs"):
-            details.append("costs: " + "; ".join(describe_cost(cost) for cost in fields["costs"]))
-        if fields.get("targets"):
-            details.append("targets: " + ", ".join(map(str, fields["targets"])))
+    listed = entries(state, actions, expand)
+    grouped = f" in {len(listed)} entries" if len(listed) != len(dicts) else ""
+    click.echo(f"{player} to act, {len(dicts)} legal action{'s' if len(dicts) != 1 else ''}{grouped}:")
+    width = len(str(len(listed)))
+    for number, (ids, text, details) in enumerate(listed, 1):
+        click.echo(f"{number:>{width}}. {ids}  {text}")
+        pad = " " * (width + 2 + len(ids) + 2)
         for line in details:
             click.echo(pad + line)
 
@@ -266,8 +267,8 @@ FIRST_CHAINS_SHOWN = 20  # chains printed without --all (a Magic end step has ov
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @do_option
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=_SECONDS, default=None,
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=20000, show_default=True, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=_SECONDS, default=30, show_default=True,
               help="Stop after this many seconds, the writing of the chains included.")
 @memory_option
 @click.option("--all", "show_all", is_flag=True, help=f"Print every chain (by default the first {FIRST_CHAINS_SHOWN}).")
@@ -311,7 +312,10 @@ def chains(
     click.echo(_situation(start))
     click.echo(_chains_summary(listing, start, cj))
     if not listing.chains and listing.complete:
-        click.echo("no chain can be built from this window")
+        if start.get("game") == "eredan" and start.get("phase") == "fight_choice":
+            click.echo("no chain yet: pick the fight first (cards are played once a fight is picked)")
+        else:
+            click.echo("no chain can be built from this window")
     written = 0
     for number, chain in enumerate(listing.chains[:shown], 1):
         if deadline is not None and time.monotonic() > deadline:
@@ -333,7 +337,7 @@ def _echo_chain(number: int, chain: Mapping[str, Any], start: Mapping[str, Any])
     click.echo(f"chain {number}:")
     for fields in chain["actions"]:
         click.echo(f"   {_action_line(fields)}")
-    life = ", ".join(f"{player} {value}" for player, value in chain["life"].items())
+    life = "; ".join(f"{player} {_totals_text(value)}" for player, value in chain["life"].items())
     click.echo(f"   => {_life_word(start)}: {life}")
     for move in chain["moved"]:
         click.echo(f"      {_move_text(move)}")
@@ -396,10 +400,11 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
 @click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
 @click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=_SECONDS, default=None, help="Stop after this many seconds.")
+@click.option("--limit-nodes", type=click.IntRange(min=1), default=200000, show_default=True, help="Stop after this many search nodes.")
+@click.option("--limit-seconds", type=_SECONDS, default=60, show_default=True, help="Stop after this many seconds.")
 @memory_option
 @click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
+@click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True, help="How many turns to search: 1, the current turn; 2, until the end of your next turn; and so on (survive: at least until your next turn begins).")
 @do_option
 @json_option
 def combos(
@@ -412,10 +417,12 @@ def combos(
     limit_nodes: int | None,
     limit_seconds: float | None,
     progress: bool | None,
+    turns: int,
     selectors: Sequence[str],
     as_json: bool,
 ) -> None:
-    """Find the shortest lines of play from POSITION that reach the goal."""
+    """Find the shortest lines of play from POSITION that reach the goal in a settled position
+    (nothing pending: no chain or stack, no trigger waiting, no response window open)."""
     cj = _api()
     state, _ = _play(cj, position, selectors)
     options: dict[str, Any] = {
@@ -423,6 +430,7 @@ def combos(
         "opponent": opponent,
         "chance": chance,
         "all_lines": all_lines,
+        "turns": turns,
     }
     if limit_nodes is not None:
         options["limit_nodes"] = limit_nodes
@@ -468,7 +476,9 @@ def combos(
     if not result.lines:
         click.echo("no line found")
     if probability is not None:
-        click.echo(f"probability: {probability:.4g}")
+        from cardjudge.solver.search import percent
+
+        click.echo(f"chance of reaching the goal: {percent(probability)}")
     click.echo(f"search: {stats['nodes']} nodes, {stats['states']} states, {stats['seconds']:.2f} s")
     click.echo(f"{'complete' if result.complete else 'incomplete'}: {result.reason}")
 
@@ -606,7 +616,7 @@ def _play(cj, position: str, selectors: Sequence[str]):
     applied = []
     for number, selector in enumerate(selectors, 1):
         where = f"{position}: --do #{number}" if len(selectors) > 1 else f"{position}: --do"
-        action = select(cj.legal_actions(state), selector, source=where)
+        action = select(cj.legal_actions(state), selector, source=where, names=cards_by_name(state))
         applied.append(action.to_dict())
         state = cj.apply(state, action)
     return state, applied
@@ -632,6 +642,13 @@ def _link_text(number: int, link: Mapping[str, Any]) -> str:
 
 def _life_word(position: Mapping[str, Any]) -> str:
     return "life" if position.get("game") == "mtg" else "LP" if position.get("game") == "ygo" else "HP"
+
+
+def _totals_text(value: Any) -> str:
+    """A player's LP or life, or (Eredan) each character's HP as "T 22, C 18"."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{label} {hp}" for label, hp in value.items())
+    return str(value)
 
 
 def _life_totals(position: Mapping[str, Any]) -> dict[str, Any]:

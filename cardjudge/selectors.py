@@ -11,6 +11,9 @@ field matches:
 - ``costs_include``: labels that must all be among the cards of the action's costs;
 - ``costs``: the set of the kinds of its cost parts (``costs=pay_lp``; ``costs=`` means
   no cost);
+- ``card_id``, ``targets`` and ``costs_include`` take a card's name wherever a label is
+  expected, when one card of the position has that name (``targets="Grizzly Bears"``); a name
+  that several cards share is an error naming their labels;
 - ``ability`` and other numbers compare as numbers, ``true``/``false`` as booleans,
   ``null`` as "no value"; every other field (``id``, ``player``, ``kind``, ``card``,
   ``card_id``, ``position``, ``text``, ...) is compared as text, exactly.
@@ -138,18 +141,69 @@ def matches(fields: Mapping[str, Any], selector: Selector) -> bool:
     return all(_term_matches(fields, key, want) for key, want in selector.terms)
 
 
-def select(actions: Sequence[Any], selector: str | Mapping[str, Any] | Selector, source: str | None = None) -> Any:
+#: Keys whose values are labels of cards, which a card's name may stand for.
+LABEL_KEYS = frozenset({"card_id", "targets", "costs_include"})
+
+
+def cards_by_name(state) -> dict[str, list[tuple[str, str]]]:
+    """Each card name of a position (an object with ``objects``: cards with ``card``, ``label``
+    and ``zone``) with the (label, zone) of every card of that name."""
+    names: dict[str, list[tuple[str, str]]] = {}
+    for obj in state.objects.values():
+        names.setdefault(obj.card, []).append((obj.label, obj.zone))
+    return names
+
+
+def with_labels(selector: Selector, names: Mapping[str, Sequence[tuple[str, str]]]) -> Selector:
+    """``selector`` with each card name written where a label is expected replaced by the label
+    of the one card of that name (``names``: see :func:`cards_by_name`). A value that is a label
+    stays; a name that several cards share is an InputError naming their labels.
+
+    >>> names = {"Axe Raider": [("AX", "hand")], "Forest": [("F1", "battlefield"), ("F2", "hand")]}
+    >>> with_labels(parse_selector('kind=summon costs_include="Axe Raider"'), names).terms
+    (('kind', 'summon'), ('costs_include', ('AX',)))
+    >>> with_labels(parse_selector("targets=Forest"), names)
+    Traceback (most recent call last):
+    ...
+    cardjudge.errors.InputError: <input>: selector 'targets=Forest': 2 cards are called 'Forest': F1 (battlefield), F2 (hand); name one by its label
+    """
+    labels = {label for cards in names.values() for label, _zone in cards}
+
+    def label_of(value: str) -> str:
+        cards = names.get(value)
+        if value in labels or not cards:
+            return value
+        if len({label for label, _zone in cards}) == 1:
+            return cards[0][0]
+        listed = ", ".join(f"{label} ({zone})" for label, zone in cards)
+        raise InputError(f"selector {selector.source!r}: {len(cards)} cards are called {value!r}: {listed}; "
+                         f"name one by its label")
+
+    terms = []
+    for key, value in selector.terms:
+        if key in LABEL_KEYS and isinstance(value, tuple):
+            value = tuple(label_of(part) for part in value)
+        elif key in LABEL_KEYS and isinstance(value, str):
+            value = label_of(value)
+        terms.append((key, value))
+    return Selector(tuple(terms), selector.source)
+
+
+def select(actions: Sequence[Any], selector: str | Mapping[str, Any] | Selector, source: str | None = None,
+           names: Mapping[str, Sequence[tuple[str, str]]] | None = None) -> Any:
     """The one action of ``actions`` (objects with ``to_dict()``) that ``selector`` picks.
 
-    Raises :class:`~cardjudge.errors.InputError` (with ``source`` as its place) when the
-    selector cannot be read, names an unknown key, matches nothing or matches more than
-    one action.
+    ``names`` (see :func:`cards_by_name`) lets a card's name stand for its label. Raises
+    :class:`~cardjudge.errors.InputError` (with ``source`` as its place) when the selector
+    cannot be read, names an unknown key, matches nothing or matches more than one action.
     """
     dicts = [action.to_dict() for action in actions]
     try:
         if not isinstance(selector, Selector):
             extra = {key for fields in dicts for key in fields}
             selector = parse_selector(selector, extra_keys=sorted(extra))
+        if names is not None:
+            selector = with_labels(selector, names)
         if not actions:
             raise InputError(f"no legal action at all (the game is over); cannot apply {selector.source!r}")
         chosen = [i for i, fields in enumerate(dicts) if matches(fields, selector)]

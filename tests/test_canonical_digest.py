@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cardjudge import apply, legal_actions, load_position
 from cardjudge.rules.core.canonical import canonical_key, digest
 from cardjudge.rules.core.state import Lasting
-from cardjudge.solver.combos import EngineDomain
+from cardjudge.solver.combos import EngineDomain, last_turn
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.search import search_lines
 from playouts import EXAMPLES, Starts, start_positions
@@ -81,8 +81,8 @@ def test_digest_is_one_to_one_with_the_key_one_action_from_every_start(name):
 class _Recording(EngineDomain):
     """The engine domain, remembering every state the search keys."""
 
-    def __init__(self, root, this_turn: bool = False):
-        super().__init__(root, this_turn)
+    def __init__(self, root, last_turn: int | None = None):
+        super().__init__(root, last_turn=last_turn)
         self.states: list = []
 
     def key(self, state):
@@ -92,7 +92,7 @@ class _Recording(EngineDomain):
 
 def _searched_states(state, goal, opponent: str = "passive", max_actions: int = 3, limit_nodes: int = 3000) -> list:
     goal = parse_goal(goal, state)
-    domain = _Recording(state, this_turn=goal.this_turn)
+    domain = _Recording(state, last_turn=last_turn(state, goal.player, 1, goal.next_turn))
     search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions, opponent=opponent,
                  limit_nodes=limit_nodes, limit_seconds=60)
     return domain.states

@@ -121,7 +121,7 @@ def test_control_goal_takes_the_creature_with_act_of_treason():
     short = _position(you_battlefield=[_card("Mountain", "M1"), _card("Forest", "F1")],
                       you_hand=[_card("Act of Treason", "AT")], opponent_battlefield=[_card("Silvercoat Lion", "SL")])
     assert not find_combos(short, "control: [SL]", max_actions=1).found
-    (later,) = find_combos(short, "control: [SL]", max_actions=2).lines
+    (later,) = find_combos(short, "control: [SL]", max_actions=2, turns=2).lines
     assert [(a.kind, a.card) for a in _counted(later)] == [("play_land", "Forest"), ("cast", "Act of Treason")]
     assert _replayed(short, later).turn == 5
 

@@ -81,7 +81,7 @@ def test_shrink_before_the_attack_or_in_answer_to_it_is_one_solution():
 
 def test_two_attack_orders_are_one_solution():
     result = solve_puzzle(str(PUZZLES / "ygo-positions.yaml"), all_solutions=True)
-    assert result.reason.startswith("found 2 lines of 3 actions")
+    assert result.reason.startswith("found 2 lines of 4 actions")
     assert len(result.solutions) == 1
 
 

@@ -8,19 +8,21 @@ from __future__ import annotations
 import pytest
 
 from cardjudge import apply, check_puzzle, legal_actions, load_puzzle, solve_puzzle
-from cardjudge.solver.combos import COUNTED, find_combos
+from cardjudge.solver.combos import EngineDomain, find_combos
 from puzzle_files import PUZZLES
 
 FILES = sorted(p.name for p in PUZZLES.glob("*.yaml"))
 
 
-def _strict_replay(state, action_dicts):
+def _strict_replay(state, action_dicts, played=None):
     """Apply each stored action, matched by its Action dict (ids aside) among the legal ones:
-    exactly one must match."""
+    exactly one must match. The actions applied are appended to ``played``."""
     for wanted in action_dicts:
         want = {k: v for k, v in wanted.items() if k != "id"}
         matches = [a for a in legal_actions(state) if {k: v for k, v in a.to_dict().items() if k != "id"} == want]
         assert len(matches) == 1, f"{wanted['text']}: {len(matches)} legal actions match"
+        if played is not None:
+            played.append(matches[0])
         state = apply(state, matches[0])
     return state
 
@@ -43,12 +45,14 @@ def test_stored_solution_replays_to_a_win_and_nothing_shorter_wins(name):
         assert result.complete and not result.found
         return
     solution = puzzle.solution
-    final = _strict_replay(state, solution["actions"])
+    played = []
+    final = _strict_replay(state, solution["actions"], played)
     # the game is carried on to its end when the line ends before it (a win this turn)
     while final.winner is None and final.turn == state.turn:
         final = apply(final, next(a for a in legal_actions(final) if a.kind == "pass"))
     assert final.winner == puzzle.player or final.winner == "you"
-    counted = [a for a in solution["actions"] if a["player"] == "you" and a["kind"] in COUNTED]
+    domain = EngineDomain(state)
+    counted = [a for a in played if a.player == "you" and domain.counts(a)]
     assert len(counted) == solution["length"]
     shorter = find_combos(state, puzzle.goal, max_actions=solution["length"] - 1, opponent=puzzle.opponent)
     assert shorter.complete and not shorter.found

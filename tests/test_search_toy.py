@@ -146,9 +146,9 @@ def test_explain_tells_each_reply_after_the_action_it_replaces():
     (line,) = run(TakeAway(4), max_actions=2, opponent="adversarial").lines
     # the reply takes the number of the action it replaces; its line is numbered on from there
     assert line.explain() == ["1. take1", "2. take1", "if instead 2. take2:", "   3. take1", "3. take2"]
-    (dice,) = run(Dice(), max_actions=3, chance="worst").lines
+    (dice,) = run(Dice(), max_actions=2, chance="expect").lines
     assert dice.explain() == ["1. roll", "2. 1", "if instead 2. 2:", "   3. step", "if instead 2. 3:",
-                              "3. step", "4. step"]
+                              "3. roll", "4. 2"]
 
 
 def test_line_to_dict():
@@ -167,7 +167,10 @@ def test_worst_case_chance_must_answer_every_outcome():
     assert not run(game, max_actions=2, chance="worst").found
     result = run(game, max_actions=3, chance="worst")
     assert result.found and result.complete and result.probability is None
-    (line,) = result.lines
+    # three steps take fewer steps than a roll answered outcome by outcome (four plies)
+    assert [line.actions for line in result.lines] == [("step", "step", "step")]
+    every = run(game, max_actions=3, chance="worst", all_lines=True)
+    (line,) = [line for line in every.lines if line.actions[0] == "roll"]
     assert line.actions == ("roll", 1, "step", "step")
     assert line.replies == ((1, 2, Line(("step",), 1, ())), (1, 3, Line((), 0, ())))
     assert_answers_everything(game, game.root, line, {"chance"})
@@ -183,7 +186,7 @@ def test_best_case_chance_picks_the_outcome():
     (0, 0, None),
     (1, Fraction(1, 3), ("roll", 3)),
     (2, Fraction(7, 9), ("roll", 1, "roll", 2)),
-    (3, 1, ("roll", 1, "step", "step")),
+    (3, 1, ("step", "step", "step")),  # the fewest steps among the sure lines of 3 actions
 ])
 def test_expected_chance_maximises_the_probability(max_actions, probability, actions):
     result = run(Dice(), max_actions=max_actions, chance="expect")
@@ -192,7 +195,7 @@ def test_expected_chance_maximises_the_probability(max_actions, probability, act
     assert result.found == (actions is not None)
     if actions:
         assert result.lines[0].actions == actions
-        assert f"probability {float(probability):.4g}" in result.reason
+        assert f"a chance of {float(probability) * 100:.4g}%" in result.reason
 
 
 def test_expected_chance_answers_only_outcomes_that_can_still_win():

@@ -6,7 +6,6 @@ this turn (``this_turn_goal``): a goal written as an expression is otherwise als
 through the opponent's turns, which multiplies the states searched.
 """
 
-from dataclasses import replace
 
 import cardjudge as cj
 import pytest
@@ -17,7 +16,7 @@ from cardjudge.solver.goals import parse_goal
 
 def this_turn_goal(goal, state):
     """The goal, to be reached within the turn that ``state`` is in."""
-    return replace(parse_goal(goal, state), this_turn=True)
+    return parse_goal(goal, state)  # every goal is bounded by the current turn by default
 
 COMBOS = {
     # Junk Synchron revives a Level 1, then Junk Synchron (3) + 2 Level 1s = Junk Warrior (5)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Hashable
 
+from cardjudge.errors import InputError
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
@@ -75,15 +76,16 @@ class _LabelNames:
 class EngineDomain:
     """The rules engine as a search domain.
 
-    ``this_turn``: states of a later turn than the root's are treated as ended (no actions);
-    the engine then stops carrying the game on once the turn has changed
-    (``apply_within_turn``), as nothing after that point is looked at.
+    ``last_turn``: states of a later turn are treated as ended (no actions); from a state of
+    that turn the engine stops carrying the game on once the turn has changed
+    (``apply_within_turn``), as nothing after that point is looked at. ``this_turn`` is
+    ``last_turn`` = the root's turn; neither: no turn bound.
     """
 
-    def __init__(self, root, this_turn: bool = False):
+    def __init__(self, root, this_turn: bool = False, last_turn: int | None = None):
         self.root_turn = root.turn
-        self.this_turn = this_turn
-        self._engine_apply = apply_within_turn if this_turn else engine_apply
+        self.last_turn = root.turn if this_turn else last_turn
+        self.this_turn = self.last_turn == root.turn
         # Both memos are keyed by object identity (ids, with the objects kept in the entry so that
         # an id cannot be reused while it is remembered): hashing a State builds its whole exact
         # key, and hashing an Action all its fields, on every look-up. The search meets the same
@@ -94,7 +96,7 @@ class EngineDomain:
     # -- Domain protocol ------------------------------------------------------------------------
 
     def _ended(self, state) -> bool:
-        return state.winner is not None or (self.this_turn and state.turn != self.root_turn)
+        return state.winner is not None or (self.last_turn is not None and state.turn > self.last_turn)
 
     def actions(self, state) -> list:
         if self._ended(state):
@@ -151,7 +153,10 @@ class EngineDomain:
         known = self._applied.get(mark)
         if known is not None and known[0] is state and known[1] is action:
             return known[2]
-        after = self._engine_apply(state, action)
+        if self.last_turn is not None and state.turn >= self.last_turn:
+            after = apply_within_turn(state, action)
+        else:
+            after = engine_apply(state, action)
         if len(self._applied) > _APPLY_CACHE:
             self._applied.clear()
         self._applied[mark] = (state, action, after)
@@ -214,25 +219,53 @@ class EngineDomain:
         return engine_apply(state, action) if after.turn != state.turn else after
 
     def counts(self, action) -> bool:
-        return action.kind in COUNTED
+        """Whether the action is a player's move: a summon, a spell, an attack..., or a manual
+        change of battle position (a choice made with mode ``reposition``)."""
+        return action.kind in COUNTED or (action.kind == "choose" and action.get("mode") == "reposition")
 
     def is_pass(self, action) -> bool:
         return action.kind == "pass"
 
 
+def last_turn(state, player: str, turns: int, next_turn: bool = False) -> int:
+    """The last turn a search of ``turns`` turns from ``state`` looks at: 1, the current turn;
+    2, until the end of ``player``'s next turn; and so on (players take turns in order).
+    ``next_turn``: at least until ``player``'s next turn (a goal reached only then)."""
+    order = state.players
+    ahead = (order.index(player) - order.index(state.active)) % len(order)  # turns until theirs
+    own_next = state.turn + (ahead or len(order))
+    last = state.turn if turns <= 1 else own_next + (turns - 2) * len(order)
+    return max(last, own_next) if next_turn else last
+
+
+def goal_domain(state, goal: Goal, turns: int = 1) -> EngineDomain:
+    """The engine domain a search for ``goal`` from ``state`` over ``turns`` turns uses."""
+    return EngineDomain(state, last_turn=last_turn(state, goal.player, turns, goal.next_turn))
+
+
 def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, opponent: str = "passive",
                 chance: str = "worst", limit_nodes: int | None = 200000, limit_seconds: float | None = 60,
                 all_lines: bool = False, progress: Callable[[SearchStats, Line | None], None] | None = None,
-                player: str | None = None, limit_memory: int | None = None) -> SearchResult:
+                player: str | None = None, turns: int = 1, limit_memory: int | None = None) -> SearchResult:
     """Lines of play from ``state`` that reach ``goal`` for the player who acts now (or ``player``).
 
     ``goal`` is an expression of the card language or a named goal (see
-    :mod:`cardjudge.solver.goals`). The result's lines hold engine Actions; use
-    ``line.to_dict(lambda a: a.to_dict())`` for plain data. Raises InputError for a malformed goal.
-    ``limit_memory`` (bytes; default half the machine's memory) stops the search like its other limits.
+    :mod:`cardjudge.solver.goals`), reached only in a settled position. ``turns``: 1, within the
+    current turn; 2, until the end of the searching player's next turn, and so on (``survive``
+    looks at least until that player's next turn begins). The result's lines hold engine
+    Actions; ``line.to_dict()`` gives plain data (JSON-ready). Raises InputError for
+    a malformed goal. ``limit_memory`` (bytes; default half the machine's memory) stops the
+    search like its other limits.
     """
+    if turns < 1:
+        raise InputError(f"turns: expected 1 or more, got {turns}")
     goal = parse_goal(goal, state, player)
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    last = last_turn(state, goal.player, turns, goal.next_turn)
+    domain = EngineDomain(state, last_turn=last)
+    test = goal.test
+    # a game won as the last turn ends (a player who cannot draw) is still won within the bound
+    goal = Goal(goal.text, goal.player, lambda s: (s.turn <= last or s.winner is not None) and test(s),
+                goal.next_turn)
     return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions, opponent=opponent,
                         chance=chance, limit_nodes=limit_nodes, limit_seconds=limit_seconds, all_lines=all_lines,
                         progress=progress, limit_memory=limit_memory)

@@ -27,7 +27,7 @@ of the same name when both changed alike.
    targeting: Blue-Eyes White Dragon [BE]
    - you activate Shrink [SH] (chain link 1)
    - chain link 1 resolves: Shrink [SH]
-   - Shrink [SH] moves from spells_traps to graveyard (sent to gy, left field) [rule]
+   - Shrink [SH] moves from spells_traps to graveyard (sent to gy, left field) [by the rules]
    - Blue-Eyes White Dragon [BE] atk 3000 -> 1500
 """
 
@@ -62,7 +62,7 @@ class Step:
         out = [f"{indent}{self.number}. {self.text}"]
         if self.paid:
             out.append(f"{indent}   paid: {'; '.join(self.paid)}")
-        if self.targets:
+        if self.targets and self.kind != "attack":  # an attack is declared at what it attacks, not targeting it
             out.append(f"{indent}   targeting: {', '.join(self.targets)}")
         out += [f"{indent}   - {sentence}" for sentence in self.happened]
         return out
@@ -356,7 +356,12 @@ def _moves(group: list, names: _Names) -> str:
         how.append(f"by {cause}")
     where = f"from {_zone(first.from_zone)} " if first.from_zone else ""
     said = f" ({', '.join(k.replace('_', ' ') for k in kinds)})" if kinds else ""
+    how[0] = _REASONS.get(how[0], how[0])
     return f"{who} moves {where}to {_zone(first.to_zone)}{said} [{'; '.join(how)}]"
+
+
+# why a card moved, in a player's words (the events' own reasons are the rules' names)
+_REASONS = {"rule": "by the rules", "cost": "as a cost", "battle": "destroyed by battle"}
 
 
 def _event(event, who: str, names: _Names) -> str:
@@ -569,7 +574,11 @@ def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) ->
         if before != after:
             seen.add((key, _show(before), _show(after)))
             if (label, key) not in told:
-                out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
+                said = _in_words(key, before, after)
+                if said is None:
+                    out.append(f"{key.replace('_', ' ')} {_show(before)} -> {_show(after)}")
+                elif said:
+                    out.append(said)
     old_now, new_now = old.get("now") or {}, new.get("now") or {}
     if old_now == new_now:
         return out
@@ -582,6 +591,30 @@ def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) ->
     return out
 
 
+_POSITIONS = {"attack": "Attack Position", "defense": "Defense Position"}
+
+
+def _in_words(key: str, before: Any, after: Any) -> str | None:
+    """A change of a card's field as a player says it ("changes to Defense Position", "taps",
+    "attacks opponent"); "" for a turn flag that the action itself already says; None for a
+    field without words of its own (told as "field before -> after")."""
+    if key.endswith("_this_turn"):
+        return ""
+    if key == "position" and after in _POSITIONS:
+        return f"changes to {_POSITIONS[after]}"
+    if key == "face_up":
+        return "is turned face-up" if after else "is turned face-down"
+    if key == "tapped":
+        return "taps" if after else "untaps"
+    if key == "sick":
+        return "has summoning sickness" if after else "is no longer summoning sick"
+    if key == "attacking":
+        return f"attacks {after}" if after is not None else "is removed from combat"
+    if key == "blocked":
+        return "is blocked" if after else None
+    return None
+
+
 def _show(value: Any) -> str:
     if value is None:
         return "none"
@@ -589,4 +622,8 @@ def _show(value: Any) -> str:
         return "empty"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_show(part) for part in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_show(part)}" for key, part in value.items()) or "none"
     return str(value)

@@ -31,7 +31,7 @@ from cardjudge.rules import rules_for
 from cardjudge.rules.core.engine import apply_within_turn, legal_actions, load_position
 from cardjudge.rules.core.stable_digest import stable_digest, stable_hash
 from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
-from cardjudge.solver.combos import COUNTED, EngineDomain, find_combos
+from cardjudge.solver.combos import COUNTED, find_combos, goal_domain
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.puzzles import Puzzle, new_puzzle
 from cardjudge.solver.rating import metrics_of, rating_of
@@ -225,7 +225,7 @@ def _forward_damage(state, rng: random.Random, budget: int) -> int:
 def _solutions(state, request: Request, goal, max_actions: int):
     result = find_combos(state, goal, max_actions=max_actions, opponent=request.opponent, all_lines=True,
                          limit_nodes=SEARCH_NODES, limit_seconds=None)
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = goal_domain(state, goal)
     return result, group_solutions(domain, state, result.lines, goal.player, goal)
 
 

@@ -11,10 +11,10 @@ view (None while nobody has won)::
 
 Named goals:
 
-- ``win``: the searching player wins within the current turn (lines that leave the turn
-  are not followed);
+- ``win``: the searching player wins (within the turns searched: the current turn by default);
 - ``survive``: the searching player's next turn begins and they have not lost (through the
-  opponent's turn: against an adversarial opponent, against every attack and answer);
+  opponent's turn: against an adversarial opponent, against every attack and answer; the
+  search goes on at least until that turn begins);
 - ``destroy: [L1, L2]``: the cards with those labels have left the field (Eredan: the
   characters are dead, the attached cards gone);
 - ``control: [L1, L2]``: the searching player controls those cards (by label) on the field
@@ -22,6 +22,9 @@ Named goals:
 - ``play: NAME``: a card called NAME was played: it is face-up on the field, in the graveyard
   or banished (Eredan: played in the fight, attached or discarded), having been somewhere else
   at the start.
+
+Every goal is reached only in a settled position (:func:`cardjudge.rules.core.settled.settled`):
+the game is over, or the player who acts next holds priority with nothing pending.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from cardjudge.errors import InputError
+from cardjudge.rules.core.settled import settled
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell", "battlefield")
 # where a played card may be found besides face-up on the field (Eredan: played and waiting to
@@ -41,15 +45,15 @@ PLAYED_ZONES = ("graveyard", "banished", "exile", "queue", "in_fight", "attached
 
 @dataclass(frozen=True)
 class Goal:
-    """A predicate over states, for one searching player."""
+    """A predicate over states, for one searching player: ``test`` holds in a settled position."""
 
     text: str
     player: str
     test: Callable[[Any], bool]
-    this_turn: bool = False  # lines that leave the starting turn cannot reach it
+    next_turn: bool = False  # reached only once the searching player's next turn has begun
 
     def __call__(self, state) -> bool:
-        return bool(self.test(state))
+        return settled(state) and bool(self.test(state))
 
 
 def _labels(text: str) -> list[str]:
@@ -95,11 +99,11 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
     name, _, rest = text.partition(":")
     name = name.strip()
     if text == "win":
-        return Goal(text, player, lambda s: s.winner == player, this_turn=True)
+        return Goal(text, player, lambda s: s.winner == player)
     if text == "survive":
         start = state.turn
         return Goal(text, player, lambda s: s.winner in (None, player) and s.player(player).life > 0
-                    and s.turn > start and s.active == player)
+                    and s.turn > start and s.active == player, next_turn=True)
     if name == "destroy" and rest:
         labels = _labels(rest)
         _check_labels(state, labels)

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from cardjudge.cards import yamlio
 from cardjudge.errors import InputError
 from cardjudge.rules.core.engine import load_position, to_dict
-from cardjudge.solver.combos import EngineDomain, find_combos
+from cardjudge.solver.combos import EngineDomain, find_combos, goal_domain
 from cardjudge.solver.domain import CHANCE, options, states_along
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchStats
@@ -284,7 +284,7 @@ def stored_line(puzzle: Puzzle, state=None, goal: Goal | None = None) -> Line:
         raise InputError("the puzzle stores no solution", puzzle.path, puzzle.where("solutions"))
     state = puzzle.state() if state is None else state
     goal = puzzle.goal_for(state) if goal is None else goal
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = goal_domain(state, goal, puzzle.turns)
     return _line_from(puzzle, domain, state, puzzle.solution, goal.player)
 
 
@@ -361,11 +361,8 @@ def _limits(limit_nodes, limit_seconds) -> dict:
 
 
 def _search(puzzle: Puzzle, state, goal: Goal, all_lines: bool, limit_nodes, limit_seconds, progress):
-    if puzzle.turns != 1 and goal.this_turn:
-        raise InputError(f"goal {puzzle.goal!r} is reached within the turn, but the puzzle gives {puzzle.turns} turns",
-                         puzzle.path, puzzle.where("turns"))
     return find_combos(state, goal, max_actions=puzzle.max_actions, opponent=puzzle.opponent, chance=puzzle.chance,
-                       all_lines=all_lines, progress=progress, **_limits(limit_nodes, limit_seconds))
+                       turns=puzzle.turns, all_lines=all_lines, progress=progress, **_limits(limit_nodes, limit_seconds))
 
 
 def solve_puzzle(puzzle: "Puzzle | str | Path | Mapping", all_solutions: bool = False,
@@ -377,7 +374,7 @@ def solve_puzzle(puzzle: "Puzzle | str | Path | Mapping", all_solutions: bool = 
     state = puzzle.state()
     goal = puzzle.goal_for(state)
     result = _search(puzzle, state, goal, all_solutions, limit_nodes, limit_seconds, progress)
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = goal_domain(state, goal, puzzle.turns)
     solutions = group_solutions(domain, state, result.lines, goal.player, goal)
     reason = result.reason
     if all_solutions and result.lines:
@@ -400,7 +397,7 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
     puzzle = puzzle if isinstance(puzzle, Puzzle) else load_puzzle(puzzle)
     state = puzzle.state()
     goal = puzzle.goal_for(state)
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = goal_domain(state, goal, puzzle.turns)
 
     def done(ok, reason, replays, reaches, unique, found, other=None, stats=None) -> CheckResult:
         return CheckResult(ok, reason, replays, reaches, unique, found, other, stats, time.perf_counter() - started)

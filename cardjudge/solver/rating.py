@@ -14,7 +14,7 @@ lines, red herrings, solver effort) are measured along the solution's main line:
 
 from __future__ import annotations
 
-from cardjudge.solver.combos import EngineDomain, find_combos
+from cardjudge.solver.combos import EngineDomain, find_combos, goal_domain
 from cardjudge.solver.domain import states_along
 
 WRONG_LINE_NODES = 20_000  # per tempting line looked at
@@ -22,7 +22,7 @@ WRONG_LINE_NODES = 20_000  # per tempting line looked at
 
 def metrics_of(state, goal, line, opponent: str, red_herrings: int, nodes: int) -> dict:
     """The metrics of the puzzle from ``state`` whose solution is ``line`` (see the module)."""
-    domain = EngineDomain(state, this_turn=goal.this_turn)
+    domain = goal_domain(state, goal)
     states = states_along(domain, state, line.actions)
     branching, wrong, depths, done = [], 0, [], 0
     for here, taken in zip(states, line.actions):

@@ -59,11 +59,14 @@ class Line:
     steps: tuple = ()  # what each action did, when the domain explains lines (see explain())
     reply_steps: tuple = ()  # what each reply's alternative did, in the order of ``replies``
 
-    def to_dict(self, action_to_dict: Callable[[Any], Any] = lambda a: a) -> dict:
+    def to_dict(self, action_to_dict: Callable[[Any], Any] | None = None) -> dict:
         """Plain data: ``{"actions": [...], "length": n, "variants": n, "replies": [...]}``, each reply
         ``{"at": prefix_length, "action": alternative, "line": {...}}``; with ``"steps"`` (one
         dict per action: what was paid, targeted and what happened) when the line is explained,
-        and each reply's ``"step"`` (what its alternative did)."""
+        and each reply's ``"step"`` (what its alternative did). Actions become their own
+        ``to_dict()`` (plain data ready for JSON) unless ``action_to_dict`` says otherwise."""
+        if action_to_dict is None:
+            action_to_dict = _plain
         replies = []
         for index, (at, alt, sub) in enumerate(self.replies):
             reply = {"at": at, "action": action_to_dict(alt), "line": sub.to_dict(action_to_dict)}
@@ -100,6 +103,12 @@ class Line:
         if index < len(steps):
             return steps[index].lines(indent)
         return [f"{indent}{number}. {action}"]
+
+
+def _plain(action):
+    """An action as plain data: its ``to_dict()``, or itself (a toy domain's string)."""
+    to_dict = getattr(action, "to_dict", None)
+    return to_dict() if to_dict is not None else action
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +470,11 @@ class _Search:
         return [_prepend(main, 0, line, replies) for line in lines]
 
 
+def percent(probability: float) -> str:
+    """A probability as a player reads it: ``0.4444`` is "44.44%"."""
+    return f"{probability * 100:.4g}%"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -479,7 +493,9 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     """Find the shortest lines from ``root`` to a state where ``goal(state)`` holds.
 
     Length is the number of the searcher's actions for which ``domain.counts`` is True; depths
-    0, 1, ... ``max_actions`` are searched in turn, so the first line found is a shortest one.
+    0, 1, ... ``max_actions`` are searched in turn, so the first line found is a shortest one;
+    among lines of that length, the one returned has the fewest steps (actions of any kind, the
+    longest reply included), unless ``all_lines`` or a limit stopped the search.
     Other actions (passes, choices, the opponent's moves, chance) are bounded by ``max_plies``
     (default ``30 + 15 * max_actions``). Positions repeated along a line are not searched
     again: a loop never helps reach a goal.
@@ -550,6 +566,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
                 search.best_line = lines[0]
             if best_value == 1 or (best_value > 0 and chance != "expect"):
                 break
+        if best_value == 1 and not all_lines:
+            best_lines = _fewest_steps(search, root, best_depth, best_lines)
     except _Stop as stop:
         stopped = stop.why
     finally:
@@ -576,6 +594,33 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
                                 max_actions, max_plies, search.memory.limit))
 
 
+def _plies(line: Line) -> int:
+    """How many steps the longest way through ``line`` takes (its replies included)."""
+    return max([len(line.actions)] + [at + 1 + _plies(sub) for at, _alt, sub in line.replies])
+
+
+def _fewest_steps(search: _Search, root, depth: int, lines: list) -> list:
+    """Among the lines of ``depth`` counted actions, one with the fewest steps: the search again
+    with a ply bound one below the steps of the best line so far, until none is found (so no
+    line holds a move that does nothing). The tables are kept: what they remember holds for any
+    ply bound (see :meth:`_Search.recall`). A limit may stop it with the best line so far."""
+    plies, best = search.max_plies, lines
+    try:
+        while True:
+            search.max_plies = _plies(best[0]) - 1
+            if search.max_plies < 0:
+                return best
+            value, shorter, _, _ = search.node(root, depth, 0)
+            if value < 1 or not shorter:
+                return best
+            best = shorter
+            search.best_line = best[0]
+    except _Stop:
+        return best
+    finally:
+        search.max_plies = plies
+
+
 def _reason(lines, depth, probability, complete, stopped, stats, max_actions, max_plies,
             memory_limit=None) -> str:
     if stopped == "memory":
@@ -597,7 +642,7 @@ def _reason(lines, depth, probability, complete, stopped, stats, max_actions, ma
         found = (f"a line of {_plural(depth, 'action')}" if len(lines) == 1
                  else f"{len(lines)} lines of {_plural(depth, 'action')}")
         if probability is not None:
-            found += f" reaching the goal with probability {probability:.4g}"
+            found += f" reaching the goal with a chance of {percent(probability)}"
         if stopped:
             return f"{text}; best so far: {found}"
         text = f"found {found}"
