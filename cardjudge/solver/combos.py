@@ -223,8 +223,11 @@ class EngineDomain:
 def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, opponent: str = "passive",
                 chance: str = "worst", limit_nodes: int | None = 200000, limit_seconds: float | None = 60,
                 all_lines: bool = False, progress: Callable[[SearchStats, Line | None], None] | None = None,
-                player: str | None = None) -> SearchResult:
+                player: str | None = None, enough: Callable[[list], bool] | None = None) -> SearchResult:
     """Lines of play from ``state`` that reach ``goal`` for the player who acts now (or ``player``).
+
+    With ``all_lines``, ``enough(lines)`` may stop the search early (see
+    :func:`cardjudge.solver.search.search_lines`).
 
     ``goal`` is an expression of the card language or a named goal (see
     :mod:`cardjudge.solver.goals`). The result's lines hold engine Actions; use
@@ -234,4 +237,4 @@ def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, oppo
     domain = EngineDomain(state, this_turn=goal.this_turn)
     return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions, opponent=opponent,
                         chance=chance, limit_nodes=limit_nodes, limit_seconds=limit_seconds, all_lines=all_lines,
-                        progress=progress)
+                        progress=progress, enough=enough)
