@@ -173,3 +173,16 @@ def test_chance_worst_needs_an_answer_to_every_roll():
     result = check_puzzle(data)
     assert not result.ok
     assert result.reason == f"the stored solution fails: step 5: the solution does not answer '{rolls[0]}'"
+
+
+def test_uniqueness_is_decided_by_finding_a_second_solution_not_by_listing_all(tmp_path):
+    # Issue item "uniqueness decided by looking for a second solution": the check stops at the
+    # first solution other than the stored one, so it searches less than listing every line.
+    data = _shrink_with([{"card": "Forbidden Lance", "id": "FL", "face_up": False}], 300)
+    path = _write(tmp_path, data)
+    checked = check_puzzle(path)
+    listed = solve_puzzle(path, all_solutions=True)
+    assert checked.reason == "not unique: a second solution exists"
+    assert len(listed.solutions) >= 2
+    assert checked.stats.nodes < listed.stats.nodes
+    assert checked.solutions_found == 2  # the stored one and the second, nothing further

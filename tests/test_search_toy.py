@@ -59,6 +59,24 @@ def test_counter_all_shortest_lines_never_loop_through_passes():
     assert result.reason == "found 2 lines of 3 actions"
 
 
+def test_counter_all_lines_stop_once_enough_are_found():
+    seen = []
+
+    def enough(lines):
+        seen.append(len(lines))
+        return len(lines) >= 1
+
+    full = run(Counter(5), max_actions=4, all_lines=True)
+    cut = run(Counter(5), max_actions=4, all_lines=True, enough=enough)
+    assert len(seen) == 1  # asked once, when the first root option (+1) gave its sure lines
+    assert not cut.complete and cut.lines
+    # The orders starting +3 were never searched: fewer variants stand behind the lines.
+    assert sum(line.variants for line in cut.lines) < sum(line.variants for line in full.lines)
+    assert all(line.length == 3 and line.actions[0] == "+1" for line in cut.lines)
+    assert cut.stats.nodes < full.stats.nodes
+    assert cut.reason.startswith("stopped once enough lines were found")
+
+
 def test_counter_goal_at_root_is_a_line_of_no_action():
     result = run(Counter(0), max_actions=2)
     assert result.lines == [Line((), 0, ())] and result.complete

@@ -246,8 +246,12 @@ def goal_domain(state, goal: Goal, turns: int = 1) -> EngineDomain:
 def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, opponent: str = "passive",
                 chance: str = "worst", limit_nodes: int | None = 200000, limit_seconds: float | None = 60,
                 all_lines: bool = False, progress: Callable[[SearchStats, Line | None], None] | None = None,
-                player: str | None = None, turns: int = 1, limit_memory: int | None = None) -> SearchResult:
+                player: str | None = None, turns: int = 1, limit_memory: int | None = None,
+                enough: Callable[[list], bool] | None = None) -> SearchResult:
     """Lines of play from ``state`` that reach ``goal`` for the player who acts now (or ``player``).
+
+    With ``all_lines``, ``enough(lines)`` may stop the search early (see
+    :func:`cardjudge.solver.search.search_lines`).
 
     ``goal`` is an expression of the card language or a named goal (see
     :mod:`cardjudge.solver.goals`), reached only in a settled position. ``turns``: 1, within the
@@ -268,4 +272,4 @@ def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, oppo
                 goal.next_turn)
     return search_lines(domain, state, goal, searcher=goal.player, max_actions=max_actions, opponent=opponent,
                         chance=chance, limit_nodes=limit_nodes, limit_seconds=limit_seconds, all_lines=all_lines,
-                        progress=progress, limit_memory=limit_memory)
+                        progress=progress, limit_memory=limit_memory, enough=enough)

@@ -360,9 +360,11 @@ def _limits(limit_nodes, limit_seconds) -> dict:
             "limit_seconds": DEFAULT_LIMIT_SECONDS if limit_seconds is None else limit_seconds}
 
 
-def _search(puzzle: Puzzle, state, goal: Goal, all_lines: bool, limit_nodes, limit_seconds, progress):
+def _search(puzzle: Puzzle, state, goal: Goal, all_lines: bool, limit_nodes, limit_seconds, progress,
+            enough=None):
     return find_combos(state, goal, max_actions=puzzle.max_actions, opponent=puzzle.opponent, chance=puzzle.chance,
-                       turns=puzzle.turns, all_lines=all_lines, progress=progress, **_limits(limit_nodes, limit_seconds))
+                       turns=puzzle.turns, all_lines=all_lines, progress=progress, enough=enough,
+                       **_limits(limit_nodes, limit_seconds))
 
 
 def solve_puzzle(puzzle: "Puzzle | str | Path | Mapping", all_solutions: bool = False,
@@ -388,8 +390,9 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
     opponent model and ``chance`` demand) and is the puzzle's only solution among the shortest
     lines, or whether a puzzle stored without one has none (a complete search finds nothing).
 
-    Uniqueness is settled by searching for every shortest line and grouping them into
-    solutions: a second group is a second solution, shown in ``other``.
+    Uniqueness is settled by looking for a second solution: the search stops as soon as the
+    lines found hold a solution other than the stored one (or a shorter line), which is shown in
+    ``other``; only a unique solution needs the whole space searched.
     """
     import time
 
@@ -411,7 +414,9 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
         if stored.length != puzzle.solution["length"]:
             return done(False, f"the stored solution has {stored.length} counted actions, not the "
                                f"{puzzle.solution['length']} its length says", True, True, None, 0)
-    result = _search(puzzle, state, goal, True, limit_nodes, limit_seconds, progress)
+    result = _search(puzzle, state, goal, True, limit_nodes, limit_seconds, progress,
+                     _second_solution(puzzle, domain, state, stored, goal) if stored is not None else
+                     (lambda lines: True))
     solutions = group_solutions(domain, state, result.lines, goal.player, goal)
     count = len(solutions)
     if stored is None:
@@ -426,7 +431,7 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
     if shortest is not None and shortest < stored.length:
         return done(False, f"a shorter solution exists ({shortest} actions, the stored one has {stored.length})",
                     True, True, False, count, solutions[0], result.stats)
-    key = solution_key(domain, state, stored, goal.player, goal)
+    key = _stored_key(domain, state, stored, goal)
     others = [solution for solution in solutions if solution.key != key]
     if len(others) == count and result.complete:
         # The search's lines all differ from the stored one: it is not among the shortest.
@@ -444,6 +449,28 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
     what = "the only solution" if puzzle.solutions == 1 else f"one of exactly {puzzle.solutions} solutions, as stated"
     return done(True, f"the stored solution replays, reaches the goal and is {what}", True, True,
                 puzzle.solutions == 1, count, stats=result.stats)
+
+
+def _stored_key(domain: EngineDomain, state, stored: Line, goal: Goal) -> tuple:
+    return solution_key(domain, state, stored, goal.player, goal)
+
+
+def _second_solution(puzzle: Puzzle, domain: EngineDomain, state, stored: Line, goal: Goal) -> Callable:
+    """Whether the lines found so far settle the check against the stored solution: one is
+    shorter, or they hold as many solutions other than the stored one as the puzzle allows."""
+    stored_key = _stored_key(domain, state, stored, goal)
+    keys: dict = {}  # id(line) -> its solution key, each line keyed once
+
+    def enough(lines: list) -> bool:
+        if any(line.length < stored.length for line in lines):
+            return True
+        for line in lines:
+            if id(line) not in keys:
+                keys[id(line)] = (line, solution_key(domain, state, line, goal.player, goal))
+        others = {key for _, key in keys.values() if key != stored_key}
+        return len(others) >= puzzle.solutions
+
+    return enough
 
 
 # --- writing -------------------------------------------------------------------------------------

@@ -211,8 +211,10 @@ class _Search:
     """One search: the options, the counters and the tables shared by all iterations."""
 
     def __init__(self, domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                 all_lines, transpositions, max_plies, progress, limit_memory=None):
+                 all_lines, transpositions, max_plies, progress, limit_memory=None, enough=None):
         self.domain, self.goal, self.searcher = domain, goal, searcher
+        self.enough = enough  # all_lines only: stop once enough(lines found from the root) holds
+        self.enough_lines: list | None = None
         self.opponent, self.chance, self.all_lines = opponent, chance, all_lines
         self.transpositions, self.max_plies = transpositions, max_plies
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
@@ -427,6 +429,9 @@ class _Search:
                 best, best_lines = value, []
             if value == best and value > 0 and (all_lines or not best_lines):
                 best_lines += [_prepend(action, cost, line) for line in lines]
+                if ply == 0 and best == 1 and self.enough is not None and self.enough(best_lines):
+                    self.enough_lines = best_lines
+                    raise _Stop("enough")
             if best == 1 and not all_lines:
                 break
         return best, best_lines, low, need
@@ -489,6 +494,7 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
                  max_plies: int | None = None,
                  progress: Callable[[SearchStats, Line | None], None] | None = None,
                  limit_memory: int | None = None,
+                 enough: Callable[[list], bool] | None = None,
                  ) -> SearchResult:
     """Find the shortest lines from ``root`` to a state where ``goal(state)`` holds.
 
@@ -511,6 +517,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
       commute, or by interchangeable copies counted once (see
       :func:`cardjudge.solver.traces.line_class`; each deviation is answered with one line).
       Otherwise the first line found.
+    - ``enough(lines)`` (with ``all_lines``): asked of the sure lines found from the root so
+      far each time one of the root's options adds some; when it holds the search stops there
+      and returns those lines with ``complete=False`` and a reason that says so (what a check
+      that looks for a second solution needs, instead of listing every line).
     - ``transpositions``: remember positions (by ``domain.key``) proved failing with a budget,
       and won positions; off only to measure what it saves.
     - ``limit_nodes`` / ``limit_seconds``: stop early with ``complete=False``.
@@ -536,7 +546,8 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
         return _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                       all_lines, transpositions, max_plies, progress, max_actions, limit_memory)
+                       all_lines, transpositions, max_plies, progress, max_actions, limit_memory,
+                       enough if all_lines else None)
     finally:
         # Restored once the search's own tables are gone with the frame of _search: the
         # collection that soon follows then does not scan them (only what the caller keeps).
@@ -544,10 +555,10 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
 
 
 def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds, all_lines,
-            transpositions, max_plies, progress, max_actions, limit_memory=None) -> SearchResult:
+            transpositions, max_plies, progress, max_actions, limit_memory=None, enough=None) -> SearchResult:
     """The body of :func:`search_lines`, its options checked."""
     search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                     all_lines, transpositions, max_plies, progress, limit_memory)
+                     all_lines, transpositions, max_plies, progress, limit_memory, enough)
     best_value, best_lines, best_depth = 0, [], None
     cut_before = cut_last = False  # the ply bound cut an earlier / the last iteration
     stopped = None
@@ -570,6 +581,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
             best_lines = _fewest_steps(search, root, best_depth, best_lines)
     except _Stop as stop:
         stopped = stop.why
+        if stopped == "enough":
+            best_value, best_lines, best_depth = 1, search.enough_lines, depth
     finally:
         sys.setrecursionlimit(old_limit)
 
@@ -636,6 +649,8 @@ def _reason(lines, depth, probability, complete, stopped, stats, max_actions, ma
             return f"no line exists within {_plural(max_actions, 'action')}"
         return (f"no line found within {_plural(max_actions, 'action')}, but the bound of "
                 f"{max_plies} plies cut some branches")
+    elif stopped == "enough":
+        text = f"stopped once enough lines were found, after {_plural(stats.nodes, 'node')}"
     else:
         text = ""
     if lines:
