@@ -731,44 +731,11 @@ def _json_default(value: Any) -> Any:
 
 
 def _to_yaml(document: Any, header: Sequence[str] = ()) -> str:
-    """``document`` as block YAML; mappings and lists of plain values are written on one line.
+    """``document`` as block YAML; the header lines become comments, so the output still loads
+    as a position."""
+    from cardjudge.cards import yamlio
 
-    The header lines become comments, so the output still loads as a position.
-    """
-    import io
-
-    from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-    def plain(value: Any) -> bool:
-        return not isinstance(value, (Mapping, list, tuple))
-
-    def convert(value: Any) -> Any:
-        if isinstance(value, Mapping):
-            node = CommentedMap((key, convert(item)) for key, item in value.items())
-            if value and all(plain(item) or (isinstance(item, (list, tuple)) and all(map(plain, item))) for item in value.values()):
-                node.fa.set_flow_style()
-            return node
-        if isinstance(value, (list, tuple)):
-            node = CommentedSeq(convert(item) for item in value)
-            if all(map(plain, value)):
-                node.fa.set_flow_style()
-            return node
-        return value
-
-    yaml = YAML()
-    yaml.default_flow_style = False
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.representer.add_representer(
-        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null")
-    )
-    node = convert(document)
-    if header and isinstance(node, CommentedMap):
-        node.yaml_set_start_comment("\n".join(header))
-    out = io.StringIO()
-    yaml.dump(node, out)
-    return out.getvalue()
+    return yamlio.to_yaml(document, header)
 
 
 # --- puzzle ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ mapping keys are names (strings).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -200,3 +201,48 @@ def line_of(node: Any, key: Any = None) -> int | None:
         return lc.item(key)[0] + 1
     except (KeyError, IndexError, TypeError, AttributeError):
         return lc.line + 1
+
+
+def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | list" = ()) -> str:
+    """``document`` as block YAML, with mappings and lists of plain values written on one line.
+
+    ``header`` lines become a leading comment (the text still loads); the top-level mappings
+    under ``block_keys`` are written one field a line, for people to read.
+    """
+    import io
+
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    def plain(value: Any) -> bool:
+        return not isinstance(value, (Mapping, list, tuple))
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            node = CommentedMap((key, convert(item)) for key, item in value.items())
+            if value and all(plain(item) or (isinstance(item, (list, tuple)) and all(map(plain, item)))
+                             for item in value.values()):
+                node.fa.set_flow_style()
+            return node
+        if isinstance(value, (list, tuple)):
+            node = CommentedSeq(convert(item) for item in value)
+            if all(map(plain, value)):
+                node.fa.set_flow_style()
+            return node
+        return value
+
+    yaml = YAML()
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.representer.add_representer(
+        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null"))
+    node = convert(document)
+    if isinstance(node, CommentedMap):
+        for key in block_keys:
+            if isinstance(node.get(key), CommentedMap):
+                node[key].fa.set_block_style()
+        if header:
+            node.yaml_set_start_comment("\n".join(header))
+    out = io.StringIO()
+    yaml.dump(node, out)
+    return out.getvalue()

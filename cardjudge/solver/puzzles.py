@@ -19,7 +19,6 @@ one solution).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -498,41 +497,10 @@ def puzzle_dict(puzzle: Puzzle) -> dict:
 
 
 def dump_puzzle(puzzle: "Puzzle | dict") -> str:
-    """The puzzle file's text (YAML; short mappings and lists of plain values on one line)."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
+    """The puzzle file's text (YAML; short mappings and lists of plain values on one line, the
+    metadata one field a line)."""
     document = puzzle_dict(puzzle) if isinstance(puzzle, Puzzle) else puzzle
-
-    def plain(value: Any) -> bool:
-        return not isinstance(value, (Mapping, list, tuple))
-
-    def convert(value: Any) -> Any:
-        if isinstance(value, Mapping):
-            node = CommentedMap((key, convert(item)) for key, item in value.items())
-            if value and all(plain(item) or (isinstance(item, (list, tuple)) and all(map(plain, item)))
-                             for item in value.values()):
-                node.fa.set_flow_style()
-            return node
-        if isinstance(value, (list, tuple)):
-            node = CommentedSeq(convert(item) for item in value)
-            if all(map(plain, value)):
-                node.fa.set_flow_style()
-            return node
-        return value
-
-    yaml = YAML()
-    yaml.default_flow_style = False
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.representer.add_representer(
-        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null"))
-    node = convert(document)
-    if isinstance(node.get("puzzle"), CommentedMap):
-        node["puzzle"].fa.set_block_style()  # the metadata one field a line, for people to read
-    out = io.StringIO()
-    yaml.dump(node, out)
-    return out.getvalue()
+    return yamlio.to_yaml(document, block_keys=("puzzle",))
 
 
 def save_puzzle(puzzle: "Puzzle | dict", path: "str | Path") -> None:
