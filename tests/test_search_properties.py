@@ -18,7 +18,10 @@ from cardjudge.solver.combos import COUNTED
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.search import search_lines
 from cardjudge.solver.toy import Counter, Dice, Lamps, TakeAway, Toggles
-from test_properties import POSITIONS, _start
+from playouts import Starts, start_positions
+
+POSITIONS = start_positions("ygo")
+_start = Starts(POSITIONS).__getitem__
 
 EXAMPLES = int(os.environ.get("CARDJUDGE_PROPERTY_EXAMPLES", "30"))
 

@@ -14,7 +14,17 @@ from hypothesis import strategies as st
 
 from cardjudge import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.canonical import canonical_key, digest, objects_digest
-from test_properties import EXAMPLES, MAX_DEPTH, POSITIONS, _start, _with_inline_cards
+from playouts import EXAMPLES, Starts, start_positions
+
+MAX_DEPTH = 12
+POSITIONS = start_positions("ygo")
+_start = Starts(POSITIONS).__getitem__
+
+
+def _with_inline_cards(d: dict, name: str) -> dict:
+    """``d`` with the start position's inline ``cards:`` (``to_dict`` does not write them back)."""
+    cards = POSITIONS[name].get("cards")
+    return {**d, "cards": cards} if cards and "cards" not in d else d
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
