@@ -324,6 +324,9 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
             tapped = tapped or rule["tapped"]
             for name, value in rule["counters"].items():
                 counters[name] = counters.get(name, 0) + number(d, frame, value)
+    if card and "Planeswalker" in (card["types"] or ()) and card["loyalty"]:
+        # a planeswalker enters with its printed loyalty in loyalty counters (306.5b)
+        counters["LOYALTY"] = counters.get("LOYALTY", 0) + card["loyalty"]
     counters = {name: n for name, n in counters.items() if n > 0}
     if attach_to is None and card and "Aura" in (card["subtypes"] or ()):
         # an Aura put onto the battlefield without being cast: its controller chooses what it

@@ -478,8 +478,8 @@ class PlayerView(core_views.PlayerView):
         s = self.s
         if name == "permanents":
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield")]
-        if name in ("creatures", "lands", "artifacts"):
-            kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
+        if name in ("creatures", "lands", "artifacts", "planeswalkers"):
+            kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact", "planeswalkers": "Planeswalker"}[name]
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
         if name in ("life", "lp"):
             return s.player(self.name).life
@@ -532,6 +532,13 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield")]
         if name == "creatures":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield") if is_creature(s, oid)]
+        if name == "planeswalkers":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield")
+                    if "Planeswalker" in chars(s, oid).types]
+        if name == "any_target":
+            # "any target": a creature, a player or a planeswalker (rule 115.4; battles are not modelled)
+            return self.attr("creatures") + [PlayerView(s, p) for p in s.players] + [
+                view for view in self.attr("planeswalkers") if not is_creature(s, view.oid)]
         if name == "spells":
             return [CardView(s, item.source) for item in s.chain if item.kind == "spell" and item.source in s.objects]
         if name == "exiled":
