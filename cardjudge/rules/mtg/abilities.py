@@ -57,7 +57,8 @@ EFFECT_OPS = {
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
     "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies",
 }
-STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature"}
+STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
+                "hexproof"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")

@@ -59,7 +59,8 @@ def defending(s, attacked) -> bool:
     defender = s.opponent_of(s.active)
     if isinstance(attacked, str):
         return attacked == defender
-    return attacked in s.objects and s.objects[attacked].controller == defender
+    # a creature attacking a planeswalker that has left is still attacking (506.4) and may be blocked
+    return attacked not in s.objects or s.objects[attacked].controller == defender
 
 
 def possible_blocks(s) -> list[tuple[int, int]]:

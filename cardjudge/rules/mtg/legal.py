@@ -28,7 +28,7 @@ from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
     CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
-    position_rank, summoning_sick,
+    position_rank, static_rule_names, summoning_sick,
 )
 
 PHYREXIAN_LIFE = 2
@@ -533,6 +533,8 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
                     continue
             out.append(item.oid)
         elif isinstance(item, PlayerView):
+            if item.name != controller and item.name in static_rule_names(s, "hexproof"):
+                continue  # "you have hexproof" (702.11b): not a target of the opponents' spells and abilities
             out.append(item.name)
     return out
 

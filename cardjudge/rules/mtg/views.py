@@ -129,7 +129,9 @@ def _static_grants(s) -> dict:
         return cache["grants"]
     grants: dict = {}
     cache["grants"] = grants
-    for obj, ability in _statics(s):
+    statics = _statics(s)
+    known = len(cache)
+    for obj, ability in statics:
         rule = thaw(ability.rule)
         for name in ("grant", "modify"):
             spec = rule.get(name)
@@ -141,6 +143,11 @@ def _static_grants(s) -> dict:
                 keywords, power, toughness = grants.get(target, ((), 0, 0))
                 grants[target] = (keywords + tuple(spec.get("keywords") or ()), power + int(spec.get("power", 0)),
                                   toughness + int(spec.get("toughness", 0)))
+    if len(cache) > known:
+        # characteristics read by a "to" filter while the grants were still being found
+        # ("other permanents you control") were cached without them: read them again later
+        for key in [k for k in cache if type(k) is tuple and k and k[0] == "chars"]:
+            del cache[key]
     return grants
 
 
@@ -511,6 +518,8 @@ class EventView(core_views.EventView):
             return e.method
         if name == "amount":
             return e.amount
+        if name == "combat":
+            return e.method == "combat"  # combat damage (a "damaged" event)
         raise _Missing(name)
 
 
