@@ -107,3 +107,23 @@ def test_115_4_any_target_includes_a_planeswalker():
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}, walker(3)]})
     state = resolve(act(state, kind="cast", card_id="SH", targets=["NV"]))
     assert loyalty(state) == 1
+
+
+def test_506_4_an_attacker_of_a_planeswalker_that_left_stays_attacking_and_round_trips():
+    four = {"name": "Test Walker", "mana_cost": "{2}{G}{G}", "types": ["Planeswalker"], "loyalty": 3}
+    state = load(active="opponent", phase="beginning_of_combat", cards=[four],
+                 you={"battlefield": [{"card": "Test Walker", "id": "NV", "counters": {"LOYALTY": 3}},
+                                      {"card": "Grizzly Bears", "id": "YB"}]},
+                 opponent={"hand": [{"card": "Despark", "id": "DS"}],
+                           "battlefield": [{"card": "Hill Giant", "id": "HG"}, {"card": "Plains", "id": "OP"},
+                                           {"card": "Swamp", "id": "OS"}]})
+    state = until_phase(state, "declare_attackers")
+    state = act(state, kind="attack", card_id="HG", targets=["NV"])
+    state = act(state, kind="pass", player="opponent")
+    state = resolve(act(state, kind="cast", card_id="DS", targets=["NV"]))
+    assert zone(state, "NV") == "exile" and card(state, "HG")["attacking_left"] is True
+    again = cj.load_position(data(state))
+    assert cj.to_dict(again) == data(state)
+    for position in (state, again):
+        after = until_phase(position, "end_of_combat")  # unblocked: it deals its damage to nothing
+        assert data(after)["players"]["you"]["life"] == 20 and zone(after, "YB") == "battlefield"

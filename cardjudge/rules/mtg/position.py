@@ -29,7 +29,7 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
               "struck_first", "second_strike", "divisions", "last_known"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
-                    "enchant_only", "loyalty_used"}
+                    "enchant_only", "loyalty_used", "attacking_left"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
                 "effect", "refs", "source_left"}
@@ -216,7 +216,9 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         counters = entry.get("counters") or {}
         if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
             fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
-        if entry.get("attacking") is not None:
+        if read_bool(entry, "attacking_left", False, source):
+            extra["attacking"] = -1  # attacking a planeswalker that has left: still attacking (506.4)
+        elif entry.get("attacking") is not None:
             if entry["attacking"] in players:
                 extra["attacking"] = entry["attacking"]
             else:
@@ -506,6 +508,9 @@ def _entry(s, oid) -> dict:
         for key in ("attacking", "blocked", "damage", "copy_of", "face", "deathtouched", "loyalty_used"):
             if obj.get(key) is not None:
                 out[key] = _label(s, obj.get(key)) if key == "attacking" else obj.get(key)
+        if out.get("attacking", False) is None:
+            del out["attacking"]
+            out["attacking_left"] = True  # the planeswalker it attacks has left the battlefield
         if obj.get("copy_keywords"):
             out["copy_keywords"] = list(obj.get("copy_keywords"))
         blocking = obj.get("blocking")
