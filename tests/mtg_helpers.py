@@ -85,3 +85,19 @@ def life(state, player):
 
 def battlefield(state, player):
     return data(state)["players"][player]["battlefield"]
+
+
+def division_parts(d) -> list:
+    """The "N to NAME" parts of a damage division action's text, sorted."""
+    return sorted(d["text"].split("combat damage: ", 1)[1].split(", "))
+
+
+def divide(state, **amounts):
+    """Choose the division of combat damage giving each named receiver its amount (names with
+    spaces as keywords via a dict: ``divide(state, **{"Grizzly Bears": 2, "you": 1})``)."""
+    want = sorted(f"{amount} to {name}" for name, amount in amounts.items())
+    found = [a for a, d in actions(state, kind="choose") if "combat damage: " in d["text"] and division_parts(d) == want]
+    if len(found) != 1:
+        listing = "; ".join(d["text"] for _, d in actions(state))
+        raise AssertionError(f"{len(found)} divisions match {want}; legal: {listing}")
+    return cj.apply(state, found[0])

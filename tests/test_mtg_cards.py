@@ -4,7 +4,7 @@ import gc
 
 from cardjudge.cards.loader import parse_cards
 from cardjudge.rules.mtg.views import abilities_of
-from mtg_helpers import act, act_first, card, data, dicts, load, resolve, stack, until_phase, zone
+from mtg_helpers import act, act_first, card, data, dicts, divide, life, load, resolve, stack, until_phase, zone
 
 WAKE = {"name": "Test Wake", "mana_cost": "{G}", "types": ["Instant"], "text": "Untap target creature.",
         "abilities": [{"kind": "spell", "targets": [{"from": "game.creatures"}], "effect": [{"untap": "t"}]}]}
@@ -52,6 +52,9 @@ def test_pelt_collector_gets_one_counter_when_two_bigger_creatures_die_at_once()
     state = act(state, kind="block", card_id="B2")
     state = act(state, kind="pass", player="you")
     state = until_phase(state, "combat_damage")
+    # the attacking player divides Ball Lightning's 6 trample damage (510.1c, 702.19b)
+    state = divide(state, **{"Grizzly Bears": 2, "Silvercoat Lion": 2, "you": 2})
+    assert life(state, "you") == 18
     # both deaths triggered it (each greater than a 1/1): two triggers, one per dead creature, to order
     assert [d["card"] for d in dicts(state, kind="order")] == ["Pelt Collector", "Pelt Collector"]
     for _ in range(10):

@@ -3,15 +3,16 @@ extra combat damage step, 510.4), deathtouch, trample with deathtouch, menace, d
 indestructible, flash, with the library's creatures."""
 
 import cardjudge as cj
-from mtg_helpers import act, card, data, dicts, load, resolve, until_phase, zone
+from mtg_helpers import act, card, data, dicts, divide, load, resolve, until_phase, zone
 
 
 def life(state, player):
     return data(state)["players"][player]["life"]
 
 
-def fight(attacking, blocking, blocks=()):
-    """You attack with ``attacking`` (ids); the opponent blocks as ``blocks`` says (blocker ids)."""
+def fight(attacking, blocking, blocks=(), division=None):
+    """You attack with ``attacking`` (ids); the opponent blocks as ``blocks`` says (blocker ids);
+    you divide the damage of a blocked attacker as ``division`` says (receiver name -> amount)."""
     state = load(phase="beginning_of_combat",
                  you={"battlefield": attacking},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}] + blocking})
@@ -24,6 +25,8 @@ def fight(attacking, blocking, blocks=()):
         state = act(state, kind="block", card_id=blocker)
     if dicts(state, text="opponent declares no more blockers"):
         state = act(state, kind="pass", player="opponent")
+    if division is not None:
+        state = divide(until_phase(state, "combat_damage"), **division)
     return until_phase(state, "end_of_combat")
 
 
@@ -68,7 +71,8 @@ def test_510_4_the_second_combat_damage_step_is_a_step_of_its_own():
 
 
 def test_702_2b_deathtouch_blocker_kills_a_big_attacker():
-    state = fight([{"card": "Colossal Dreadmaw", "id": "CD"}], [{"card": "Typhoid Rats", "id": "TR"}], ["TR"])
+    state = fight([{"card": "Colossal Dreadmaw", "id": "CD"}], [{"card": "Typhoid Rats", "id": "TR"}], ["TR"],
+                  division={"Typhoid Rats": 1, "opponent": 5})
     assert zone(state, "CD") == "graveyard" and zone(state, "TR") == "graveyard"
     assert life(state, "opponent") == 15  # trample: 1 is lethal for the 1/1, 5 tramples over
 
@@ -87,6 +91,11 @@ def test_702_19c_trample_with_deathtouch_assigns_one_to_each_blocker():
     state = act(state, kind="block", card_id="B1")
     state = act(state, kind="block", card_id="WO")
     state = act(state, kind="pass", player="opponent")
+    state = until_phase(state, "combat_damage")
+    # with deathtouch 1 is lethal (702.2c): the player is reached once each blocker has 1 (702.19b)
+    assert not [d for d in dicts(state, kind="choose") if d["text"].endswith(("0 to Grizzly Bears, 3 to opponent",
+                                                                              "0 to Wall of Omens, 3 to opponent"))]
+    state = divide(state, **{"Grizzly Bears": 1, "Wall of Omens": 1, "opponent": 2})
     state = until_phase(state, "end_of_combat")
     assert zone(state, "B1") == "graveyard" and zone(state, "WO") == "graveyard"
     assert life(state, "opponent") == 18 and zone(state, "TS") == "battlefield"
@@ -115,8 +124,10 @@ def test_702_111b_menace_once_blocked_by_one_needs_a_second_blocker():
     assert [(d["kind"], d["card_id"]) for d in dicts(state)] == [("block", "MM")]
     state = act(state, kind="block", card_id="MM")
     state = act(state, kind="pass", player="opponent")
+    state = divide(until_phase(state, "combat_damage"), **{"Grizzly Bears": 2, "Memnite": 1})
     state = until_phase(state, "end_of_combat")
     assert life(state, "opponent") == 20 and zone(state, "BB") == "graveyard"
+    assert zone(state, "GB") == "graveyard" and zone(state, "MM") == "graveyard"
 
 
 def test_702_12b_darksteel_myr_survives_destroy():
@@ -147,5 +158,6 @@ def test_702_8a_ambush_viper_flashes_in_as_a_deathtouch_blocker():
     state = until_phase(state, "declare_blockers")
     state = act(state, kind="block", card_id="AV")
     state = act(state, kind="pass", player="you")
+    state = divide(until_phase(state, "combat_damage"), **{"Ambush Viper": 1, "you": 5})
     state = until_phase(state, "end_of_combat")
     assert zone(state, "CD") == "graveyard" and life(state, "you") == 15

@@ -2,7 +2,8 @@
 
 import cardjudge as cj
 from mtg_helpers import (
-    act, act_first, battlefield, card, data, dicts, life, load, resolve, stack, until_phase, zone,
+    act, act_first, battlefield, card, data, dicts, divide, division_parts, life, load, resolve, stack, until_phase,
+    zone,
 )
 
 
@@ -347,6 +348,11 @@ def test_trample_assigns_excess_damage_to_the_player():
     state = until_phase(state, "declare_blockers")
     state = act(state, kind="block", card_id="GB")
     state = act(state, kind="pass", player="opponent")
+    state = until_phase(state, "combat_damage")
+    # lethal to the blocker first; the rest as the attacking player chooses (702.19b)
+    assert sorted(part for d in dicts(state, kind="choose") for part in division_parts(d) if "opponent" in part) == [
+        "0 to opponent", "1 to opponent", "2 to opponent", "3 to opponent", "4 to opponent"]
+    state = divide(state, **{"Grizzly Bears": 2, "opponent": 4})
     state = until_phase(state, "end_of_combat")
     assert life(state, "opponent") == 16
 

@@ -3,7 +3,7 @@ translated from their meaning into positions; each test names the XMage test it 
 asserts XMage's outcome. Cards XMage uses that the library lacks are written inline with the
 same characteristics."""
 
-from mtg_helpers import act, card, data, load, until_phase, zone
+from mtg_helpers import act, card, data, divide, load, until_phase, zone
 
 BODYGUARD = {"name": "Anaba Bodyguard", "mana_cost": "{3}{R}", "types": ["Creature"], "subtypes": ["Minotaur"],
              "power": 2, "toughness": 3, "keywords": ["First strike"], "text": "First strike"}
@@ -86,7 +86,7 @@ def test_xmage_FirstStrikeTest_firstStrikeGainedMidCombat():
 def test_xmage_LifelinkInCombatTest_testHeliodTriggersOnceOnBlockerTrample():
     state = combat([{"card": "Elderwood Scion", "id": "ES"}, {"card": "Heliod, Sun-Crowned", "id": "HS"}],
                    [{"card": "Grizzly Bears", "id": "GB"}], cards=[SCION], attackers=["ES"], blocks=["GB"])
-    state = until_phase(state, "combat_damage")
+    state = divide(until_phase(state, "combat_damage"), **{"Grizzly Bears": 2, "opponent": 2})
     # 2 to the Bears, 2 trampling over: one life-gain event, so one Heliod trigger
     orders = [d for d in data(state).get("pending_triggers", [])]
     assert len(orders) == 1

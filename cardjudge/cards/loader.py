@@ -27,7 +27,7 @@ CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
     },
     "mtg": {
         "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,
-        "power": int, "toughness": int, "keywords": list, "colors": list,
+        "power": int, "toughness": int, "keywords": list, "colors": list, "loyalty": int,
     },
     "eredan": {
         "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),

@@ -16,7 +16,7 @@ SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", "
 OID_DATA = frozenset({"attack", "summoning", "maintenance", "last_entered", "struck_first"})
 SKIPPED_DATA = frozenset({"step"})
 # Game-specific values of an object (Obj.extra) that hold the id of another object.
-OID_EXTRA = OID_FIELDS | {"blocking", "attached_to", "enchant_only", "exiled_by"}
+OID_EXTRA = OID_FIELDS | {"blocking", "attached_to", "enchant_only", "exiled_by", "attacking"}
 # Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
 ORDERED_ZONES = frozenset({"deck", "library"})
 

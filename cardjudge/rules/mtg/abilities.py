@@ -27,7 +27,8 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
 
 A cost is a string of symbols (``"{2}{G}{T}"``) or a list mixing such strings and
 non-mana parts: ``tap`` (tap untapped permanents you control), ``crew: N``, ``sacrifice``,
-``discard``, ``pay_life``. Keywords (Haste, Flying, Crew N, Equip N ...) are read from
+``discard``, ``pay_life``, ``loyalty`` (``{loyalty: -3}``: a planeswalker's loyalty ability, once
+per turn at sorcery speed, rule 606). Keywords (Haste, Flying, Crew N, Equip N ...) are read from
 the card's ``keywords`` field; Crew and Equip become activated abilities here.
 """
 
@@ -46,7 +47,7 @@ ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
     "from", "counters", "tapped",
 }
-COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter"}
+COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter", "loyalty"}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
           "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
           "mana_added", "control_changed"}
@@ -56,7 +57,8 @@ EFFECT_OPS = {
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
     "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies",
 }
-STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature"}
+STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
+                "hexproof"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
@@ -145,6 +147,11 @@ def _cost_part(raw) -> CostPart:
         if not isinstance(spec, int):
             raise InputError("cost: pay_life takes a number")
         return CostPart("pay_life", amount=spec)
+    if kind == "loyalty":
+        # a loyalty ability's cost: +N or -N loyalty counters on the planeswalker itself (606.4)
+        if not isinstance(spec, int) or isinstance(spec, bool):
+            raise InputError("cost: loyalty takes the change, like {loyalty: 1} or {loyalty: -3}")
+        return CostPart("loyalty", self_only=True, amount=spec, counter="LOYALTY")
     if kind == "remove_counter":
         # "Remove N counters from this permanent" (the source's own counters)
         if not isinstance(spec, dict) or not isinstance(spec.get("n", 1), int) or spec.get("n", 1) < 1 \
@@ -230,6 +237,10 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     timing = raw.get("timing", "any")
     if timing not in TIMINGS:
         raise InputError(f"timing: must be one of {', '.join(sorted(TIMINGS))}")
+    if any(part.kind == "loyalty" for part in parts):
+        if kind != "activated":
+            raise InputError("cost: only an activated ability has a loyalty cost")
+        timing = "sorcery"  # a loyalty ability is activated only as a sorcery could be cast (606.3)
     add = str(raw.get("add", ""))
     if kind == "mana" and not (add == "any" or (add and set(add) <= set("WUBRGC"))):
         raise InputError("add: a mana ability adds mana like G, GGG, C or any")

@@ -2,13 +2,15 @@
 
 A creature can attack only if it is untapped and not affected by summoning sickness (S1);
 blocking is not restricted by it (S3). Creatures with first strike or double strike deal
-their damage in a combat damage step of their own (rule 510.4).
+their damage in a combat damage step of their own (rule 510.4). A blocked creature's controller
+divides its damage among its blockers as they choose (510.1c, with no damage assignment order).
 """
 
 from __future__ import annotations
 
 from cardjudge.rules.mtg import mutations as m
-from cardjudge.rules.mtg.views import chars, has_keyword, is_creature, summoning_sick
+from cardjudge.rules.mtg.records import DamageDivision
+from cardjudge.rules.mtg.views import chars, class_key, has_keyword, is_creature, summoning_sick
 
 
 def attackers(d) -> list:
@@ -38,10 +40,35 @@ def _can_block(s, blocker: int, attacker: int) -> bool:
     return True
 
 
-def possible_blocks(s) -> list[tuple[int, int]]:
-    """(blocker, attacker) pairs the defending player can still declare."""
+def attack_targets(s) -> list:
+    """What the active player's creatures may attack: the opponent, and each planeswalker the
+    opponent controls (rule 506.3: no damage redirection, a planeswalker is attacked directly)."""
     defender = s.opponent_of(s.active)
-    attacking = [oid for oid in s.zone(s.active, "battlefield") if s.objects[oid].get("attacking") == defender]
+    walkers = [oid for oid in s.zone(defender, "battlefield") if "Planeswalker" in chars(s, oid).types]
+    seen, out = set(), [defender]
+    for oid in walkers:
+        key = class_key(s, oid)
+        if key not in seen:
+            seen.add(key)
+            out.append(oid)
+    return out
+
+
+def defending(s, attacked) -> bool:
+    """Whether ``attacked`` (a player or a planeswalker) belongs to the defending player."""
+    defender = s.opponent_of(s.active)
+    if isinstance(attacked, str):
+        return attacked == defender
+    # a creature attacking a planeswalker that has left is still attacking (506.4) and may be blocked
+    return attacked not in s.objects or s.objects[attacked].controller == defender
+
+
+def possible_blocks(s) -> list[tuple[int, int]]:
+    """(blocker, attacker) pairs the defending player can still declare: an attacker of the
+    player or of a planeswalker they control."""
+    defender = s.opponent_of(s.active)
+    attacking = [oid for oid in s.zone(s.active, "battlefield")
+                 if s.objects[oid].get("attacking") is not None and defending(s, s.objects[oid].get("attacking"))]
     out = []
     for blocker in s.zone(defender, "battlefield"):
         obj = s.objects[blocker]
@@ -70,30 +97,24 @@ def combat_damage(d, which: str = "only") -> None:
 
     ``which``: "only" (a single step), "first" (first and double strikers only) or "second"
     (those that dealt no first-strike damage, and double strikers, rule 510.4)."""
-    dealt_first = set(d.game_data.get("struck_first", ()))
-
     def deals(oid) -> bool:
-        if which == "only":
-            return True
-        double = has_keyword(d, oid, "Double strike")
-        if which == "first":
-            return double or has_keyword(d, oid, "First strike")
-        return double or oid not in dealt_first
+        return deals_in_step(d, oid, which)
 
+    chosen = {division.attacker: division for division in d.game_data.get("divisions", ())}
     assignments = []  # (source, ref, amount)
     for attacker in attackers(d):
-        blockers = [oid for p in d.players for oid in d.zone(p, "battlefield")
-                    if d.objects[oid].get("blocking") == attacker]
-        for blocker in blockers:
+        for blocker in blockers_of(d, attacker):
             if deals(blocker):
                 assignments.append((blocker, attacker, max(0, chars(d, blocker).power or 0)))
         if not deals(attacker):
             continue
-        power = max(0, chars(d, attacker).power or 0)
         if not d.objects[attacker].get("blocked"):
+            power = max(0, chars(d, attacker).power or 0)
             assignments.append((attacker, d.objects[attacker].get("attacking"), power))
             continue
-        assignments.extend(_assign(d, attacker, blockers, power))
+        division = chosen.get(attacker) or divisions(d, attacker)[0]
+        assignments.extend((attacker, ref, amount) for ref, amount in zip(division.targets, division.amounts))
+    d.game_data.pop("divisions", None)
     if which == "first":
         d.game_data["struck_first"] = tuple(sorted({source for source, _, _ in assignments}))
     gained: dict = {}  # lifelink: a source's combat damage is one life-gain event (rule 120.3f)
@@ -114,19 +135,74 @@ def lethal_to_assign(d, attacker: int, blocker: int) -> int:
     return min(need, 1) if has_keyword(d, attacker, "Deathtouch") else need
 
 
-def _assign(d, attacker: int, blockers: list, power: int) -> list:
-    """A blocked attacker's damage: lethal to each blocker in turn, the rest to the last one, or
-    with trample past lethal to all of them to the player (rule 702.19c)."""
-    out, left = [], power
+def blockers_of(d, attacker: int) -> list[int]:
+    """The creatures blocking ``attacker``."""
+    return [oid for p in d.players for oid in d.zone(p, "battlefield") if d.objects[oid].get("blocking") == attacker]
+
+
+def damage_step_kind(d) -> str:
+    """Which combat damage step this is: "first", "second" (rule 510.4) or "only"."""
+    if d.game_data.get("struck_first") is not None:
+        return "second"
+    return "first" if first_strike_step(d) else "only"
+
+
+def deals_in_step(d, oid: int, which: str) -> bool:
+    """Whether the creature deals combat damage in this combat damage step (rule 510.4)."""
+    if which == "only":
+        return True
+    double = has_keyword(d, oid, "Double strike")
+    if which == "first":
+        return double or has_keyword(d, oid, "First strike")
+    return double or oid not in set(d.game_data.get("struck_first", ()))
+
+
+def divisions(d, attacker: int) -> list[DamageDivision]:
+    """Every way the attacker's controller may divide a blocked attacker's combat damage, those
+    differing only by interchangeable blockers given once (rules 510.1c, 702.19b, 702.2c).
+
+    Among several blockers the damage is divided as its controller chooses; one blocker takes it
+    all. With trample, damage goes to the attacked player only once every blocker is assigned
+    lethal damage (1 from a source with deathtouch), the rest as chosen among them and the player;
+    with no blocker left, all of it goes to the player (702.19e). With no blocker and no trample
+    it assigns none."""
+    power = max(0, chars(d, attacker).power or 0)
     trample = has_keyword(d, attacker, "Trample")
-    for number, blocker in enumerate(blockers):
-        last = number == len(blockers) - 1 and not trample
-        amount = left if last else min(left, lethal_to_assign(d, attacker, blocker))
-        out.append((attacker, blocker, amount))
-        left -= amount
-    if left > 0 and trample:
-        out.append((attacker, d.objects[attacker].get("attacking"), left))
+    player = d.objects[attacker].get("attacking")
+    blockers = sorted(blockers_of(d, attacker), key=lambda oid: repr(class_key(d, oid)))
+    if not blockers:
+        return [DamageDivision(attacker, (player,) if trample and power else (), (power,) if trample and power else ())]
+    lethal = [lethal_to_assign(d, attacker, blocker) for blocker in blockers]
+    same_as_previous = [i > 0 and class_key(d, blockers[i]) == class_key(d, blockers[i - 1])
+                        for i in range(len(blockers))]
+    targets = tuple(blockers) + ((player,) if trample else ())
+    out = []
+
+    def extend(index: int, left: int, amounts: tuple) -> None:
+        if index == len(blockers):
+            if not trample:
+                if left == 0:
+                    out.append(DamageDivision(attacker, targets, amounts))
+            elif left == 0 or all(a >= need for a, need in zip(amounts, lethal)):
+                out.append(DamageDivision(attacker, targets, amounts + (left,)))
+            return
+        top = min(left, amounts[-1]) if same_as_previous[index] else left
+        for amount in range(top, -1, -1):
+            extend(index + 1, left - amount, amounts + (amount,))
+
+    extend(0, power, ())
     return out
+
+
+def division_to_choose(d, which: str) -> int | None:
+    """The first attacker dealing damage in this step whose controller must still choose how to
+    divide it (more than one way), or None."""
+    chosen = {division.attacker for division in d.game_data.get("divisions", ())}
+    for attacker in attackers(d):
+        if (attacker not in chosen and d.objects[attacker].get("blocked") and deals_in_step(d, attacker, which)
+                and len(divisions(d, attacker)) > 1):
+            return attacker
+    return None
 
 
 def end_combat(d) -> None:

@@ -124,9 +124,17 @@ def _do(d, frame: Frame, step: dict):
 
 
 def _damage(d, frame, body, options):
+    """Damage to each of ``to``; ``from`` names the source when it is not this object ("target
+    creature you control deals damage ..."): no damage when that source is gone."""
+    source = frame.source
+    if body.get("from") is not None:
+        found = [ref for ref in refs_of(d, frame, body["from"]) if isinstance(ref, int) and ref in d.objects]
+        if not found:
+            return
+        source = found[0]
     amount = number(d, frame, body.get("amount"))
     for ref in refs_of(d, frame, body.get("to")):
-        m.deal_damage(d, frame.source, ref, amount)
+        m.deal_damage(d, source, ref, amount)
 
 
 def _destroy(d, frame, body, options):
@@ -324,6 +332,9 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
             tapped = tapped or rule["tapped"]
             for name, value in rule["counters"].items():
                 counters[name] = counters.get(name, 0) + number(d, frame, value)
+    if card and "Planeswalker" in (card["types"] or ()) and card["loyalty"]:
+        # a planeswalker enters with its printed loyalty in loyalty counters (306.5b)
+        counters["LOYALTY"] = counters.get("LOYALTY", 0) + card["loyalty"]
     counters = {name: n for name, n in counters.items() if n > 0}
     if attach_to is None and card and "Aura" in (card["subtypes"] or ()):
         # an Aura put onto the battlefield without being cast: its controller chooses what it
@@ -434,9 +445,11 @@ def _mode(d, frame, body, options):
 
 
 def _to_hand(d, frame, body, options):
-    """Return permanents to their owners' hands."""
-    for oid in _cards(d, frame, body):
-        m.move(d, oid, "hand", reason="effect", source=frame.source)
+    """Return permanents (or cards in a graveyard or exile) to their owners' hands."""
+    spec = body.get("cards", "t") if isinstance(body, dict) else body
+    for oid in refs_of(d, frame, spec):
+        if isinstance(oid, int) and oid in d.objects and d.objects[oid].zone in ("battlefield", "graveyard", "exile"):
+            m.move(d, oid, "hand", reason="effect", source=frame.source)
 
 
 def _discard(d, frame, body, options):

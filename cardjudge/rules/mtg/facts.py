@@ -59,6 +59,7 @@ COST_FACTS = {
     "pay_life": (frozenset({"life_lost"}), {"life"}),
     "exile": (frozenset({"leaves"}), set()),
     "remove_counter": (frozenset({"counters_removed"}), {"counter"}),
+    "loyalty": (frozenset({"counters_put", "counters_removed"}), set()),
 }
 
 
@@ -101,6 +102,8 @@ def ability_facts(card, ability) -> AbilityFacts:
     limit = None
     if any(name == "reveal_first_draw" for name, _ in ability.rule):
         limit = "first_draw_each_turn"  # only the first card drawn each turn is revealed
+    if any(part.kind == "loyalty" for part in ability.costs):
+        limit = "once_per_turn"  # one loyalty ability of a planeswalker per turn (606.3)
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,

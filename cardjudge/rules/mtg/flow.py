@@ -18,8 +18,8 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg import effects
 from cardjudge.rules.mtg import mutations as m
-from cardjudge.rules.mtg.combat import (attackers, combat_damage, end_combat, first_strike_step, possible_attackers,
-                                       possible_blocks)
+from cardjudge.rules.mtg.combat import (attackers, combat_damage, damage_step_kind, division_to_choose, end_combat,
+                                       possible_attackers, possible_blocks)
 from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
@@ -300,15 +300,32 @@ def enter_step(d, step: str) -> None:
         if possible_blocks(d):
             d.game_data["declaring"] = "blockers"
     elif step == "combat_damage":
-        if d.game_data.get("struck_first") is not None:
-            combat_damage(d, "second")
-        elif first_strike_step(d):
-            combat_damage(d, "first")
-        else:
-            combat_damage(d)
+        if not combat_damage_or_ask(d):
+            return  # the attacking player divides damage first; the step's event follows then
     elif step == "cleanup":
         _cleanup(d)
     emit(d, Event("step", player=d.active, method=step))
+
+
+def combat_damage_or_ask(d) -> bool:
+    """Deal this step's combat damage, or ask the attacking player how a blocked attacker divides
+    its damage (rule 510.1c) and return False until every division is chosen."""
+    which = damage_step_kind(d)
+    attacker = division_to_choose(d, which)
+    if attacker is not None:
+        d.game_data["choice"] = Choice(d.active, "damage", "damage", (attacker,), 1, 1,
+                                       f"how {d.objects[attacker].card} divides its combat damage")
+        return False
+    combat_damage(d, which)
+    return True
+
+
+def damage_divided(d, division) -> None:
+    """The attacking player has chosen how one attacker divides its combat damage."""
+    d.game_data.pop("choice")
+    d.game_data["divisions"] = tuple(d.game_data.get("divisions", ())) + (division,)
+    if combat_damage_or_ask(d):
+        emit(d, Event("step", player=d.active, method="combat_damage"))
 
 
 def end_declaration(d) -> None:
@@ -342,6 +359,8 @@ def _cleanup(d) -> None:
         for oid in d.zone(player, "battlefield"):
             if d.objects[oid].get("damage"):
                 m.set_extra(d, oid, damage=None, deathtouched=None)
+            if d.objects[oid].get("loyalty_used"):
+                m.set_extra(d, oid, loyalty_used=None)  # "once each turn" ends with the turn
     kept, ended = lasting_rules.tick(tuple(d.lasting), "end_of_turn")
     d.lasting = kept
     d.touched()

@@ -21,14 +21,14 @@ from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.mtg import mana as mana_solver
-from cardjudge.rules.mtg.combat import attackers, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.shapes import solve, solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
     CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
-    position_rank, summoning_sick,
+    position_rank, static_rule_names, summoning_sick,
 )
 
 PHYREXIAN_LIFE = 2
@@ -145,6 +145,8 @@ def _choose_actions(s, choice) -> list[Action]:
     if choice.kind == "color":
         return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
                 for c in choice.options]
+    if choice.kind == "damage":
+        return _division_actions(s, choice)
     class_of = {oid: class_key(s, oid) for oid in choice.options}
     out = []
     seen = set()
@@ -162,6 +164,20 @@ def _choose_actions(s, choice) -> list[Action]:
             names = ", ".join(s.objects[o].card for o in picked)
             out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {names} ({choice.prompt})",
                               targets=_labels(s, picked), payload=(("refs", picked),)))
+    return out
+
+
+def _division_actions(s, choice) -> list[Action]:
+    """One action per distinct division of an attacker's combat damage among its blockers (510.1c)."""
+    attacker = choice.options[0]
+    name = _name(s, attacker)
+    out = []
+    for division in divisions(s, attacker):
+        parts = ", ".join(f"{amount} to {ref if isinstance(ref, str) else _name(s, ref)}"
+                          for ref, amount in zip(division.targets, division.amounts))
+        out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'assign')} "
+                          f"{name}'s combat damage: {parts}", card=name, card_id=s.objects[attacker].label,
+                          targets=_labels(s, division.targets), payload=(("division", division),)))
     return out
 
 
@@ -194,17 +210,20 @@ def _event_text(s, event) -> str:
 
 
 def _attack_actions(s) -> list[Action]:
-    defender = s.opponent_of(s.active)
     out = []
     seen = set()
+    attackable = attack_targets(s)
     for oid in possible_attackers(s):
         key = class_key(s, oid)
         if key in seen:
             continue
         seen.add(key)
         obj = s.objects[oid]
-        out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {_name(s, oid)}", card=_name(s, oid),
-                          card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
+        for defender in attackable:
+            what = defender if isinstance(defender, str) else _name(s, defender)
+            out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {what} with {_name(s, oid)}",
+                              card=_name(s, oid), card_id=obj.label, targets=_labels(s, (defender,)),
+                              payload=(("oid", oid), ("defender", defender))))
     out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
     return out
 
@@ -514,6 +533,8 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
                     continue
             out.append(item.oid)
         elif isinstance(item, PlayerView):
+            if item.name != controller and item.name in static_rule_names(s, "hexproof"):
+                continue  # "you have hexproof" (702.11b): not a target of the opponents' spells and abilities
             out.append(item.name)
     return out
 
@@ -590,6 +611,10 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
         if part.self_only:
             payable = source in s.objects and (part.kind != "remove_counter"
                                                or s.objects[source].counter(part.counter) >= part.count)
+            if part.kind == "loyalty" and payable:
+                # once per turn per planeswalker (606.3); -N needs N loyalty counters (606.6)
+                obj = s.objects[source]
+                payable = not obj.get("loyalty_used") and obj.counter("LOYALTY") + part.amount >= 0
             slots.append(Slot(name, (source,) if payable else (), 1, 1))
             continue
         env = env_for(s, source, player)

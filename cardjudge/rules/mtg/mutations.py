@@ -240,8 +240,16 @@ def deal_damage(d, source: int | None, ref, amount: int, combat: bool = False) -
     if amount <= 0:
         return
     if isinstance(ref, str):
-        emit(d, Event("damaged", player=ref, source=source, amount=amount))
+        emit(d, Event("damaged", player=ref, source=source, amount=amount, method="combat" if combat else None))
         lose_life(d, ref, amount, source, reason="damage")  # damage to a player is life loss (120.3a)
+    elif ref in d.objects and d.objects[ref].zone == "battlefield" and not is_creature(d, ref):
+        obj = d.objects[ref]
+        if "Planeswalker" not in chars(d, ref).types:
+            return
+        # damage to a planeswalker removes that many loyalty counters (120.3c)
+        emit(d, Event("damaged", (ref,), player=obj.controller, source=source, amount=amount, labels=(obj.label,),
+                      method="combat" if combat else None))
+        remove_counters(d, ref, "LOYALTY", amount, source, reason="damage")
     elif ref in d.objects and d.objects[ref].zone == "battlefield":
         obj = d.objects[ref]
         deathtouch = _source_has(d, source, "Deathtouch")

@@ -40,6 +40,8 @@ def _choose(d, action) -> None:
     refs = action.get("refs")
     if choice.kind == "legend":
         sba.keep_legend(d, refs[0])
+    elif choice.kind == "damage":
+        flow.damage_divided(d, action.get("division"))
     elif choice.kind == "discard":
         d.game_data.pop("choice")
         for oid in refs:
@@ -98,6 +100,13 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
                 m.move(d, oid, "graveyard", reason="cost", source=source)
             elif kind == "exile":
                 m.move(d, oid, "exile", reason="cost", source=source)
+            elif kind == "loyalty":
+                part = next(p for p in costs if p.kind == "loyalty")
+                if part.amount > 0:
+                    m.add_counters(d, oid, "LOYALTY", part.amount, source)
+                else:
+                    m.remove_counters(d, oid, "LOYALTY", -part.amount, source, reason="cost")
+                m.set_extra(d, oid, loyalty_used=True)  # one loyalty ability per turn (606.3)
             elif kind == "remove_counter":
                 part = next(p for p in costs if p.kind == "remove_counter")
                 m.remove_counters(d, oid, part.counter, part.count, source, reason="cost")

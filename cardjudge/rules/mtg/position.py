@@ -19,17 +19,17 @@ from cardjudge.rules.core.positions import (
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
-from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
-from cardjudge.rules.mtg.views import abilities_of, chars
+from cardjudge.rules.mtg.records import Choice, DamageDivision, Delayed, Frame, StackItem
+from cardjudge.rules.mtg.views import Chars, LastKnown, abilities_of, chars
 
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 PLAYER_FIELDS = set(ZONES) | {"life", "mana_pool", "lands_played", "drawn_this_turn"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "stack", "lasting", "priority",
               "passes", "declaring", "delayed", "pending_triggers", "choice", "resolving", "resolving_spells",
-              "struck_first", "second_strike"}
+              "struck_first", "second_strike", "divisions", "last_known"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
-                    "enchant_only"}
+                    "enchant_only", "loyalty_used", "attacking_left"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
                 "effect", "refs", "source_left"}
@@ -43,7 +43,7 @@ def load(data: dict, source: str) -> State:
 
     objects: dict[int, Obj] = {}
     zones: dict = {}
-    labels: dict[str, int] = {}
+    labels = _Labels()
     player_states = []
     counter = [0]
     attachments = []
@@ -81,6 +81,8 @@ def load(data: dict, source: str) -> State:
                     combat.append((obj.oid, refs["blocking"], entries, index, "blocking"))
                 if refs.get("enchant_only") is not None:
                     combat.append((obj.oid, refs["enchant_only"], entries, index, "enchant_only"))
+                if refs.get("attacking") is not None:
+                    combat.append((obj.oid, refs["attacking"], entries, index, "attacking"))
             if oids:
                 zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
     from dataclasses import replace
@@ -110,6 +112,9 @@ def load(data: dict, source: str) -> State:
                                                       for k, v in (entry.get("extra") or {}).items()}.items())))
         labels[label] = counter[0]
         zones[(entry["owner"], "stack")] = zones.get((entry["owner"], "stack"), ()) + (counter[0],)
+    known = _load_last_known(data.get("last_known") or [], labels, pool, players, counter, source, data)
+    if known:
+        state_data["lki"] = known
     stack, counter[0] = _load_stack(data.get("stack") or [], labels, objects, zones, pool, players, counter[0],
                                     source, data)
     pending, counter[0] = _load_stack(data.get("pending_triggers") or [], labels, objects, zones, pool, players,
@@ -117,6 +122,8 @@ def load(data: dict, source: str) -> State:
     lasting = _load_lasting(data.get("lasting") or [], labels, counter, source, data)
     if data.get("choice") is not None:
         state_data["choice"] = _load_choice(data["choice"], labels, players, source, data)
+    if data.get("divisions"):
+        state_data["divisions"] = _load_divisions(data["divisions"], labels, players, source, data)
     if data.get("resolving"):
         state_data["resolving"] = tuple(_load_frame(entry, labels, players, source, data)
                                         for entry in data["resolving"])
@@ -209,14 +216,19 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         counters = entry.get("counters") or {}
         if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
             fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
-        if entry.get("attacking") is not None:
-            if entry["attacking"] not in players:
-                fail(f"'attacking' names a player, not {entry['attacking']!r}", source, entry, "attacking")
-            extra["attacking"] = entry["attacking"]
+        if read_bool(entry, "attacking_left", False, source):
+            extra["attacking"] = -1  # attacking a planeswalker that has left: still attacking (506.4)
+        elif entry.get("attacking") is not None:
+            if entry["attacking"] in players:
+                extra["attacking"] = entry["attacking"]
+            else:
+                refs["attacking"] = entry["attacking"]  # a planeswalker's label
         if entry.get("blocked"):
             extra["blocked"] = True
         if read_int(entry, "damage", 0, source, minimum=0):
             extra["damage"] = entry["damage"]
+        if read_bool(entry, "loyalty_used", False, source):
+            extra["loyalty_used"] = True  # a loyalty ability of it was activated this turn (606.3)
         if read_bool(entry, "deathtouched", False, source):
             extra["deathtouched"] = True  # some of the damage came from a source with deathtouch
         for key in ("copy_of", "face"):
@@ -279,7 +291,7 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
             # a delayed triggered ability: its steps are written out, its source may be gone (T6)
             label = str(entry.get("id", ""))
             ability = None
-            source_oid = -1 if entry.get("source_left") else labels.get(label, -1)
+            source_oid = labels.left.get(label, -1) if entry.get("source_left") else labels.get(label, -1)
         elif kind in ("ability", "trigger"):
             label = entry.get("id")
             if label not in labels and not entry.get("source_left"):
@@ -289,7 +301,7 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
                 fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
             ability = abilities[number]
             # -1: a source that has left (the ability still resolves; its label may name the card elsewhere)
-            source_oid = -1 if entry.get("source_left") else labels[label]
+            source_oid = labels.left.get(label, -1) if entry.get("source_left") else labels[label]
         else:
             fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
         specs = ability.targets if ability else ()
@@ -315,13 +327,63 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
     return stack, counter
 
 
+class _Labels(dict):
+    """label -> oid of the position's objects; ``left`` maps the labels of permanents that have
+    left the battlefield this turn to the ids their last known information goes by."""
+
+    def __init__(self):
+        super().__init__()
+        self.left: dict[str, int] = {}
+
+
+_KNOWN_FIELDS = {"id", "card", "controller", "owner", "name", "power", "toughness", "types", "subtypes",
+                 "supertypes", "keywords", "colors", "mana_cost", "flags", "counters", "attached_to"}
+
+
+def _load_last_known(entries, labels, pool, players, counter, source, data) -> tuple:
+    """Permanents that left the battlefield this turn as they last existed there (rule 608.2h),
+    each under an id no object has, for the abilities that look back at them (603.10a)."""
+    if not isinstance(entries, list):
+        fail("'last_known' lists permanents as they last existed on the battlefield", source, data, "last_known")
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or entry.get("card") not in pool or entry.get("controller") not in players:
+            fail("a 'last_known' entry names its 'id', 'card', 'controller' and characteristics", source, data,
+                 "last_known")
+        unknown = set(entry) - _KNOWN_FIELDS
+        if unknown:
+            fail(f"unknown field {sorted(unknown)[0]!r} in a 'last_known' entry", source, entry, sorted(unknown)[0])
+        counter[0] += 1
+        label = str(entry.get("id", entry["card"]))
+        printed = pool[entry["card"]]
+        lists = {key: tuple(str(v) for v in entry.get(key, printed[key] or ()))
+                 for key in ("types", "subtypes", "supertypes", "keywords", "colors")}
+        found = Chars(str(entry.get("name", entry["card"])), entry.get("power"), entry.get("toughness"),
+                      lists["types"], lists["subtypes"], lists["supertypes"], lists["keywords"], lists["colors"],
+                      str(entry.get("mana_cost", printed["mana_cost"] or "")))
+        counters = entry.get("counters") or {}
+        if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
+            fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
+        owner = entry.get("owner", entry["controller"])
+        if owner not in players:
+            fail(f"unknown player {owner!r}", source, entry, "owner")
+        out.append(LastKnown(counter[0], label, entry["card"], entry["controller"], owner, found,
+                             frozenset(str(f) for f in entry.get("flags") or ()),
+                             tuple(sorted((str(k), v) for k, v in counters.items())),
+                             labels.get(entry.get("attached_to"))))
+        labels.left[label] = counter[0]
+    return tuple(out)
+
+
 def _load_event(entry, labels, players, source, node):
     """The event a triggered ability on the stack answers (what ``e`` names on resolution)."""
     if entry is None:
         return None
     if not isinstance(entry, dict) or "kind" not in entry:
         fail("a stack entry's 'event' is a mapping with 'kind' (and cards, player, step)", source, node, "event")
-    cards = tuple(labels[label] for label in entry.get("cards") or [] if label in labels)
+    gone = set(entry.get("cards_left") or ())
+    cards = tuple(labels.left[label] if label in gone and label in labels.left else labels[label]
+                  for label in entry.get("cards") or [] if label in labels or label in labels.left)
     player = entry.get("player")
     return Event(str(entry["kind"]), cards, player=player if player in players else None, method=entry.get("step"),
                  labels=tuple(entry.get("cards") or ()))
@@ -329,8 +391,10 @@ def _load_event(entry, labels, players, source, node):
 
 def _load_choice(entry, labels, players, source, data) -> Choice:
     """A decision a player is making while something resolves."""
-    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard", "may", "mode"):
-        fail("'choice' is a mapping with player, kind (cards, color, legend, discard, may, mode), name, options, min, max",
+    if not isinstance(entry, dict) or entry.get("kind") not in ("cards", "color", "legend", "discard", "may", "mode",
+                                                                "damage"):
+        fail("'choice' is a mapping with player, kind (cards, color, legend, discard, may, mode, damage), name, "
+             "options, min, max",
               source, data, "choice")
     if entry.get("player") not in players:
         fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
@@ -338,6 +402,23 @@ def _load_choice(entry, labels, players, source, data) -> Choice:
                     for o in entry.get("options") or [])
     return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
                   int(entry.get("max", 1)), str(entry.get("prompt", "choose")))
+
+
+def _load_divisions(entries, labels, players, source, data) -> tuple:
+    """The divisions of combat damage already chosen in this combat damage step (rule 510.1c)."""
+    if not isinstance(entries, list):
+        fail("'divisions' lists {attacker, to, amounts} mappings", source, data, "divisions")
+    out = []
+    for entry in entries:
+        if (not isinstance(entry, dict) or not isinstance(entry.get("to"), list)
+                or not isinstance(entry.get("amounts"), list) or len(entry["to"]) != len(entry["amounts"])
+                or not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in entry["amounts"])):
+            fail("a division is a mapping with 'attacker', 'to' (cards or a player) and as many 'amounts'",
+                 source, data, "divisions")
+        out.append(DamageDivision(_ref(entry.get("attacker"), labels, players, source, entry, "attacker"),
+                                  tuple(_ref(r, labels, players, source, entry, "to") for r in entry["to"]),
+                                  tuple(entry["amounts"])))
+    return tuple(out)
 
 
 def _load_frame(entry, labels, players, source, data) -> Frame:
@@ -357,7 +438,7 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
     bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                      for name, values in (entry.get("refs") or {}).items())
     return Frame(tuple(steps), int(entry.get("index", 0)), str(entry.get("controller", players[0])),
-                 -1 if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
+                 labels.left.get(label, -1) if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
                  bindings, int(entry.get("x", 0)), _load_event(entry.get("event"), labels, players, source, entry))
 
 
@@ -388,7 +469,8 @@ def _load_delayed(entries, labels, counter, players, source, data):
         out.append(Delayed(counter[0], str(entry["on"]), parse(when_text), when_text,
                            _check_steps(entry.get("effect") or [], "delayed effect"),
                            str(entry.get("controller", players[0])),
-                           -1 if entry.get("source_left") else labels.get(entry.get("source"), -1),
+                           labels.left.get(str(entry.get("source")), -1) if entry.get("source_left")
+                           else labels.get(entry.get("source"), -1),
                            str(entry.get("source", "")), str(entry.get("card", "")), bindings,
                            bool(entry.get("once", True)), entry.get("until_turn")))
     return out
@@ -423,9 +505,12 @@ def _entry(s, oid) -> dict:
             out["counters"] = dict(obj.counters)
         if obj.equipped_to in s.objects:
             out["attached_to"] = s.objects[obj.equipped_to].label
-        for key in ("attacking", "blocked", "damage", "copy_of", "face", "deathtouched"):
+        for key in ("attacking", "blocked", "damage", "copy_of", "face", "deathtouched", "loyalty_used"):
             if obj.get(key) is not None:
-                out[key] = obj.get(key)
+                out[key] = _label(s, obj.get(key)) if key == "attacking" else obj.get(key)
+        if out.get("attacking", False) is None:
+            del out["attacking"]
+            out["attacking_left"] = True  # the planeswalker it attacks has left the battlefield
         if obj.get("copy_keywords"):
             out["copy_keywords"] = list(obj.get("copy_keywords"))
         blocking = obj.get("blocking")
@@ -440,6 +525,9 @@ def _entry(s, oid) -> dict:
 def _event_entry(s, event) -> dict:
     entry = {"kind": event.kind, "cards": [s.objects[o].label if o in s.objects else label
                                            for o, label in zip(event.cards, event.labels or event.cards)]}
+    gone = [label for o, label in zip(event.cards, event.labels or event.cards) if o not in s.objects]
+    if gone:
+        entry["cards_left"] = gone  # read as they last existed (``last_known``)
     if event.player:
         entry["player"] = event.player
     if event.method:
@@ -493,6 +581,22 @@ def _frame_entry(s, frame) -> dict:
     return entry
 
 
+def _known_entry(s, known) -> dict:
+    """A permanent that left the battlefield this turn, as it last existed there."""
+    c = known.chars
+    entry = {"id": known.label, "card": known.card, "controller": known.controller, "owner": known.owner,
+             "name": c.name, "power": c.power, "toughness": c.toughness, "types": list(c.types),
+             "subtypes": list(c.subtypes), "supertypes": list(c.supertypes), "keywords": list(c.keywords),
+             "colors": list(c.colors), "mana_cost": c.mana_cost}
+    if known.flags:
+        entry["flags"] = sorted(known.flags)  # token, tapped, sick
+    if known.counters:
+        entry["counters"] = dict(known.counters)
+    if known.attached in s.objects:
+        entry["attached_to"] = s.objects[known.attached].label
+    return entry
+
+
 def to_dict(s: State) -> dict:
     """The position in the format of contract section 4."""
     players = {}
@@ -531,6 +635,11 @@ def to_dict(s: State) -> dict:
         out["choice"] = {"player": choice.player, "kind": choice.kind, "name": choice.name,
                          "options": [_label(s, o) if isinstance(o, int) else o for o in choice.options],
                          "min": choice.min, "max": choice.max, "prompt": choice.prompt}
+    if s.get("lki"):
+        out["last_known"] = [_known_entry(s, known) for known in s.get("lki")]
+    if s.get("divisions"):
+        out["divisions"] = [{"attacker": _label(s, x.attacker), "to": [_label(s, r) for r in x.targets],
+                             "amounts": list(x.amounts)} for x in s.get("divisions")]
     if s.get("resolving"):
         out["resolving"] = [_frame_entry(s, frame) for frame in s.get("resolving")]
     on_stack = {item.source for item in s.chain if item.kind == "spell"}

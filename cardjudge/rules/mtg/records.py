@@ -113,3 +113,13 @@ class Frame:
         """This frame at its next step."""
         return Frame(self.steps, self.index + 1, self.controller, self.source, self.label, self.card,
                      self.bindings, self.x, self.event)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDivision:
+    """How an attacking creature's controller divides its combat damage (rule 510.1c): the
+    amount each blocker (or, past lethal damage with trample, the attacked player) is assigned."""
+
+    attacker: int
+    targets: tuple  # object ids of blockers, or a player's name
+    amounts: tuple

@@ -44,8 +44,12 @@ def state_based_actions(d) -> bool:
             # lethal damage destroys, which an indestructible creature survives (702.12b); 0 toughness does not destroy
             if toughness <= 0 or (m.lethal(d, oid) and not has_keyword(d, oid, "Indestructible")):
                 dying.append(oid)
+    for player in d.players:
+        for oid in d.zone(player, "battlefield"):
+            if "Planeswalker" in chars(d, oid).types and not d.objects[oid].counter("LOYALTY"):
+                dying.append(oid)  # a planeswalker with 0 loyalty goes to the graveyard (704.5i)
     for oid in dying:
-        if oid in d.objects:
+        if oid in d.objects and d.objects[oid].zone == "battlefield":
             m.move(d, oid, "graveyard", reason="rule")
             changed = True
     for player in d.players:

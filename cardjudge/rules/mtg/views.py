@@ -129,7 +129,9 @@ def _static_grants(s) -> dict:
         return cache["grants"]
     grants: dict = {}
     cache["grants"] = grants
-    for obj, ability in _statics(s):
+    statics = _statics(s)
+    known = len(cache)
+    for obj, ability in statics:
         rule = thaw(ability.rule)
         for name in ("grant", "modify"):
             spec = rule.get(name)
@@ -141,6 +143,11 @@ def _static_grants(s) -> dict:
                 keywords, power, toughness = grants.get(target, ((), 0, 0))
                 grants[target] = (keywords + tuple(spec.get("keywords") or ()), power + int(spec.get("power", 0)),
                                   toughness + int(spec.get("toughness", 0)))
+    if len(cache) > known:
+        # characteristics read by a "to" filter while the grants were still being found
+        # ("other permanents you control") were cached without them: read them again later
+        for key in [k for k in cache if type(k) is tuple and k and k[0] == "chars"]:
+            del cache[key]
     return grants
 
 
@@ -478,8 +485,8 @@ class PlayerView(core_views.PlayerView):
         s = self.s
         if name == "permanents":
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield")]
-        if name in ("creatures", "lands", "artifacts"):
-            kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact"}[name]
+        if name in ("creatures", "lands", "artifacts", "planeswalkers"):
+            kind = {"creatures": "Creature", "lands": "Land", "artifacts": "Artifact", "planeswalkers": "Planeswalker"}[name]
             return [CardView(s, oid) for oid in s.zone(self.name, "battlefield") if kind in chars(s, oid).types]
         if name in ("life", "lp"):
             return s.player(self.name).life
@@ -511,6 +518,8 @@ class EventView(core_views.EventView):
             return e.method
         if name == "amount":
             return e.amount
+        if name == "combat":
+            return e.method == "combat"  # combat damage (a "damaged" event)
         raise _Missing(name)
 
 
@@ -532,6 +541,13 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield")]
         if name == "creatures":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield") if is_creature(s, oid)]
+        if name == "planeswalkers":
+            return [CardView(s, oid) for p in s.players for oid in s.zone(p, "battlefield")
+                    if "Planeswalker" in chars(s, oid).types]
+        if name == "any_target":
+            # "any target": a creature, a player or a planeswalker (rule 115.4; battles are not modelled)
+            return self.attr("creatures") + [PlayerView(s, p) for p in s.players] + [
+                view for view in self.attr("planeswalkers") if not is_creature(s, view.oid)]
         if name == "spells":
             return [CardView(s, item.source) for item in s.chain if item.kind == "spell" and item.source in s.objects]
         if name == "exiled":
