@@ -78,6 +78,30 @@ def _listing(s) -> list[Action]:
 
 
 
+def passes_and_choices(s) -> list[Action]:
+    """The actions of ``legal_actions(s)`` that are no move of a player's own: passing, and the
+    choices and orders the rules ask for. A search with no counted move left tries only these;
+    a pass is built here without the rest of the listing, so without its id (``is_listed``, and
+    so ``apply``, take it all the same)."""
+    if s.winner is not None:
+        return []
+    listed = s.cache().get("legal_actions")
+    if listed is not None or s.get("choice") is not None or s.pending:
+        return [a for a in (listed if listed is not None else legal_actions(s)) if a.kind in ("pass", "choose", "order")]
+    declaring = s.get("declaring")
+    if declaring == "attackers":
+        return [_no_more(s.active, "attackers")]
+    if declaring == "blockers":
+        half, _alone = menace_needs(s, possible_blocks(s))
+        return [_no_more(s.opponent_of(s.active), "blockers")] if half is None else []
+    return [_pass_action(s.get("priority") or s.active)]
+
+
+def _no_more(player: str, what: str) -> Action:
+    """The pass of a declaration: "you declare no more attackers"."""
+    return Action("", player, "pass", f"{player} {verb(player, 'declare')} no more {what}")
+
+
 def verb(player: str, base: str) -> str:
     """The verb agreeing with the player key: "you cast", "opponent casts"."""
     if player == "you":
@@ -206,7 +230,7 @@ def _attack_actions(s) -> list[Action]:
         obj = s.objects[oid]
         out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {defender} with {_name(s, oid)}", card=_name(s, oid),
                           card_id=obj.label, targets=(defender,), payload=(("oid", oid), ("defender", defender))))
-    out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
+    out.append(_no_more(s.active, "attackers"))
     return out
 
 
@@ -229,7 +253,7 @@ def _block_actions(s) -> list[Action]:
         out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
     if half is None:
-        out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+        out.append(_no_more(defender, "blockers"))
     return out
 
 
