@@ -31,6 +31,7 @@ def _check_state(state, trail: list[str], name: str) -> list:
     actions = legal_actions(state)
     listed = {(a.kind, a.card_id) for a in actions}
     labels = {oid: obj.label for oid, obj in state.objects.items()}
+    absent = []
     for oid in sorted(state.objects):
         same = {labels[o] for o in why.copies(state, oid)}
         for kind in why.KINDS:
@@ -42,6 +43,11 @@ def _check_state(state, trail: list[str], name: str) -> list:
             for reason in reasons:
                 assert reason.kind in ("timing", "condition", "limit", "cost", "target", "sickness", "summon",
                                        "zone"), reason
+            if reasons:
+                absent.append((kind, labels[oid], reasons))
+    for kind, label, reasons in absent[::max(1, len(absent) // 4)]:  # a few, through the public API
+        answer = explain(state, {"kind": kind, "card_id": label})
+        assert not answer.legal and not answer.actions and list(answer.reasons) == reasons, where
     for action in actions[:8]:
         if action.card_id is None:
             continue

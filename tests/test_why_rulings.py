@@ -186,3 +186,43 @@ def test_702_18a_no_legal_target_when_the_only_creature_has_shroud():
     reason = only_reason(state, "kind=cast card_id=GG")
     assert (reason.kind, reason.rule) == ("target", "702.18a")
     assert "Grizzly Bears [GB] has shroud" in reason.text
+
+
+def test_limit_a_hard_once_per_turn_card_names_the_card_already_used():
+    state = ygo.load(you={"hand": [{"card": "Spellbook of Secrets", "id": "S1"},
+                                   {"card": "Spellbook of Secrets", "id": "S2"}],
+                          "deck": [{"card": "Spellbook of the Master", "id": "SD"},
+                                   {"card": "Spellbook of the Master", "id": "SE"}, "Dark Magician"]})
+    state = act(state, kind="activate", card_id="S1")
+    state = ygo.resolve(state)
+    reason = only_reason(state, "kind=activate card_id=S2")
+    assert (reason.kind, reason.card) == ("limit", "Spellbook of Secrets")
+    assert "already activated an effect of a card named Spellbook of Secrets this turn" in reason.text
+
+
+def test_zone_and_condition_monster_reborn_on_the_shipped_mid_game():
+    from pathlib import Path
+
+    state = cj.load_position(str(Path(__file__).resolve().parent.parent / "examples" / "ygo-midgame.yaml"))
+    answer = cj.explain(state, 'kind=activate card="Monster Reborn"')
+    assert reasons(answer) == [("condition", "Y1", "Monster Reborn"), ("zone", None, "Monster Reborn")]
+    assert answer.reasons[1].text == "your Spell & Trap Zone is full (5 cards)"
+
+
+# --- Eredan iTCG --------------------------------------------------------------------------------
+
+
+def eredan_fight():
+    from pathlib import Path
+
+    return cj.load_position(str(Path(__file__).resolve().parent.parent / "examples" / "eredan-fight.yaml"))
+
+
+def test_eredan_a_tapped_character_cannot_be_picked_to_fight():
+    reason = only_reason(eredan_fight(), "kind=attack card_id=B")
+    assert (reason.kind, reason.card) == ("condition", "Test Bête") and "is tapped" in reason.text
+
+
+def test_eredan_a_card_is_played_once_the_fight_is_picked():
+    reason = only_reason(eredan_fight(), "kind=activate card=Shi")
+    assert reason.kind == "timing" and "once the fight is picked" in reason.text
