@@ -226,3 +226,16 @@ def test_eredan_a_tapped_character_cannot_be_picked_to_fight():
 def test_eredan_a_card_is_played_once_the_fight_is_picked():
     reason = only_reason(eredan_fight(), "kind=activate card=Shi")
     assert reason.kind == "timing" and "once the fight is picked" in reason.text
+
+
+def test_ways_that_do_the_same_are_told_once_in_the_text():
+    from pathlib import Path
+
+    state = cj.load_position(str(Path(__file__).resolve().parent.parent / "examples" / "mtg-midgame.yaml"))
+    answer = cj.explain(state, 'kind=activate card="Sky Skiff"')
+    assert answer.legal and len(answer.variants) == 63
+    lines = answer.lines()
+    assert lines[0] == 'kind=activate card="Sky Skiff": legal, 63 ways'
+    assert sum(line.endswith(": the same as a7") for line in lines) == 62
+    # the JSON form keeps every way's own steps
+    assert all(variant["steps"] for variant in answer.to_dict()["variants"])

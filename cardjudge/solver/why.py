@@ -81,7 +81,15 @@ class Answer:
         out = [f"{self.selector}: legal, {count} way{'s' if count != 1 else ''}"]
         if self.note:
             out.append(f"  ({self.note})")
+        told: dict = {}  # what a variant does (its steps but what it paid) -> the first variant that did it
         for variant in self.variants:
+            does = tuple((step.text, step.targets, step.happened) for step in variant.steps)
+            first = told.setdefault(does, variant.action.id)
+            if first != variant.action.id:  # another payment of the same: told once
+                paid = "; ".join(variant.steps[0].paid) if variant.steps else ""
+                out.append(f"  {variant.action.id}: {variant.action.text}" + (f", paying {paid}" if paid else "")
+                           + f": the same as {first}")
+                continue
             out.append(f"  {variant.action.id}: {variant.action.text}")
             for step in variant.steps:
                 out += step.lines("      ")
