@@ -23,9 +23,11 @@ from cardjudge.solver.combos import find_combos
 from cardjudge.solver.generate import generate_puzzles
 from cardjudge.solver.puzzles import check_puzzle, load_puzzle, solve_puzzle
 from cardjudge.solver.loops import find_loops
+from cardjudge.solver.why import explain
 
 __all__ = [
     "Action", "CardPool", "InputError", "State", "apply", "find_combos", "find_loops", "legal_actions", "list_chains", "load_cards", "load_position",
     "to_dict",
     "check_puzzle", "generate_puzzles", "load_puzzle", "solve_puzzle",
+    "explain",
 ]

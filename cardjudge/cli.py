@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -960,6 +961,42 @@ def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: in
         click.echo(f"{PROG}: only {len(result.puzzles)} of {count} puzzles found in {result.tried} candidates",
                    err=True)
         raise click.exceptions.Exit(1)
+
+
+# --- explain -------------------------------------------------------------------------------
+
+
+@cli.command("explain")
+@click.argument("position", metavar="POSITION")
+@click.argument("words", metavar="SELECTOR", nargs=-1, required=True)
+@do_option
+@json_option
+def explain_command(position: str, words: Sequence[str], selectors: Sequence[str], as_json: bool) -> None:
+    """Say why the action SELECTOR describes is legal or not now, like
+    kind=activate card="Monster Reborn": every reason it fails, in the order a judge checks
+    them, each with its ruling id or rule number; or each legal way and what it would do.
+    --do applies actions first."""
+    cj = _api()
+    state, _ = _play(cj, position, selectors)
+    selector = " ".join(_selector_word(word) for word in words) if len(words) > 1 else words[0]
+    try:
+        answer = cj.explain(state, selector)
+    except InputError as exc:
+        raise exc.located(position) from None
+    if as_json:
+        _echo_json(answer.to_dict())
+        return
+    for line in answer.lines():
+        click.echo(line)
+
+
+def _selector_word(word: str) -> str:
+    """One word of a selector given as several arguments, quoted again where the shell took the
+    quotes off (``card=Monster Reborn`` is ``card="Monster Reborn"``)."""
+    key, sep, value = word.partition("=")
+    if sep and (not value or any(c.isspace() or c in "'\"" for c in value)):
+        return f'{key}="{value}"' if '"' not in value else f"{key}={shlex.quote(value)}"
+    return word
 
 
 def main(argv: Sequence[str] | None = None) -> None:

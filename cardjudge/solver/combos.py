@@ -15,6 +15,7 @@ import re
 from typing import Callable, Hashable
 
 from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
@@ -91,6 +92,7 @@ class EngineDomain:
         # key, and hashing an Action all its fields, on every look-up. The search meets the same
         # state again as the same object (the child remembered here), so nothing is lost.
         self._actions: dict = {}  # id(state) -> (state, its actions once per copy)
+        self._uncounted: dict = {}  # id(state) -> (state, its actions that count as no move, once per copy)
         self._applied: dict = {}  # (id(state), id(action)) -> (state, action, the state after)
 
     # -- Domain protocol ------------------------------------------------------------------------
@@ -110,6 +112,33 @@ class EngineDomain:
             self._actions.clear()
         self._actions[id(state)] = (state, unique)
         return unique
+
+    def uncounted_actions(self, state) -> list:
+        """The actions that count as no move (passes, the rules' choices): all a searcher with no
+        move left may try, and where a passive opponent finds its pass. A game that builds them
+        apart from its listing (``passes_and_choices``) spares the whole listing; such an action
+        may lack its listing id until :meth:`relist`."""
+        if self._ended(state):
+            return []
+        cached = self._uncounted.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        apart = getattr(rules_for(state.game), "passes_and_choices", None)
+        if apart is None:
+            found = [action for action in self.actions(state) if not self.counts(action)]
+        else:
+            found = self._once_per_copy(state, apart(state))
+        if len(self._uncounted) > _APPLY_CACHE:
+            self._uncounted.clear()
+        self._uncounted[id(state)] = (state, found)
+        return found
+
+    def relist(self, state, action):
+        """``action`` as ``legal_actions(state)`` lists it (with its id)."""
+        if action.id:
+            return action
+        signature = action.signature()
+        return next(a for a in self.actions(state) if a.signature() == signature)
 
     def _once_per_copy(self, state, listed: list) -> list:
         """``listed`` with the same decision made with another copy of a card left out.
@@ -163,7 +192,7 @@ class EngineDomain:
         return after
 
     def actor(self, state) -> str | None:
-        actions = self.actions(state)
+        actions = self.uncounted_actions(state) or self.actions(state)
         return actions[0].player if actions else None
 
     def chance_outcomes(self, state) -> list:

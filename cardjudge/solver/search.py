@@ -219,6 +219,8 @@ class _Search:
         self.transpositions, self.max_plies = transpositions, max_plies
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
         self.memory = MemoryLimit(limit_memory)
+        # the moves that count as none, when the domain lists them apart (see EngineDomain)
+        self.uncounted = getattr(domain, "uncounted_actions", None)
         self.nodes = self.hits = 0
         self.depth = -1
         # Each distinct key gets a small number once (its position in ``ids``), which the tables
@@ -317,12 +319,13 @@ class _Search:
     def meet(self, state) -> list:
         """What the search knows of a state object, remembered by its id: [state, the number of
         its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
-        (None until expanded; see :meth:`options`)]."""
+        (None until expanded; see :meth:`options`), the options tried there by a searcher with no
+        counted move left (None until expanded so)]."""
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
             sid = self.ids[key] = len(self.ids)
-        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None]
+        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None, None]
         return met
 
     def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
@@ -367,7 +370,11 @@ class _Search:
         if actor == CHANCE:
             return bool(domain.chance_outcomes(state))
         if actor == self.searcher:
+            if budget == 0 and self.uncounted is not None:
+                return bool(self.uncounted(state))
             return any(budget > 0 or not domain.counts(action) for action in domain.actions(state))
+        if self.uncounted is not None and self.uncounted(state):
+            return True  # a pass or a choice: the whole listing need not be made
         return bool(domain.actions(state))
 
     def cut(self) -> None:
@@ -385,6 +392,13 @@ class _Search:
 
     def expand(self, state, met: list, actor, budget, ply):
         """The value of ``state`` (whose :meth:`meet` entry is ``met``) where ``actor`` decides."""
+        if budget == 0 and actor == self.searcher and self.uncounted is not None:
+            # no counted move left: only the moves that count as none are tried, and a domain
+            # that lists them apart spares listing the others
+            options = met[5]
+            if options is None:
+                options = met[5] = self.uncounted(state)
+            return self.any_of(state, options, budget, ply, counted=True)
         options = met[4]
         if options is None:
             options = met[4] = self.options(state, actor)
@@ -406,12 +420,11 @@ class _Search:
         if actor == CHANCE:
             outcomes = domain.chance_outcomes(state)
             return outcomes if self.chance == "expect" else [a for a, _ in outcomes]
-        options = domain.actions(state)
         if actor != self.searcher and self.opponent == "passive":
-            passes = [a for a in options if domain.is_pass(a)]
+            passes = [a for a in (self.uncounted or domain.actions)(state) if domain.is_pass(a)]
             if passes:
-                options = passes[:1]
-        return options
+                return passes[:1]
+        return domain.actions(state)
 
     def any_of(self, state, actions, budget, ply, counted):
         best, best_lines, low, need = 0, [], _UNTAINTED, 0
@@ -565,11 +578,15 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 4 * max_plies + 200))  # three frames per ply
     try:
+        deepen = not all_lines and chance != "expect"
         for depth in range(max_actions + 1):
             search.tick()
             cut_before = cut_before or cut_last
-            search.ply_cut = False
-            value, lines, _, _ = search.node(root, depth, 0)
+            if deepen:
+                value, lines = _deepened(search, root, depth, max_plies)
+            else:
+                search.ply_cut = False
+                value, lines, _, _ = search.node(root, depth, 0)
             cut_last = search.ply_cut
             search.depth = depth
             if value > best_value:
@@ -586,6 +603,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     finally:
         sys.setrecursionlimit(old_limit)
 
+    if hasattr(domain, "relist"):
+        best_lines = [_relisted(domain, root, line) for line in best_lines]
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
         _check_line(domain, root, line, goal)
@@ -605,6 +624,44 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     return SearchResult(bool(unique), complete, unique, stats, probability,
                         _reason(unique, best_depth, probability, complete, stopped, stats,
                                 max_actions, max_plies, search.memory.limit))
+
+
+_FIRST_PLY_BOUND = 4  # the smallest first ply bound of a budget's iterative deepening
+
+
+def _deepened(search: _Search, root, depth: int, max_plies: int) -> tuple:
+    """(value, lines) of ``root`` with ``depth`` counted actions, searched with a ply bound that
+    doubles from about two plies a move up to ``max_plies`` until a sure line is found or the bound cut
+    nothing: a short line is found without first walking every longer line of the others to
+    the bound (after each move of a one-move goal, the passes to the end of the turn). What the
+    tables remember holds for any bound (see :meth:`_Search.recall`); ``search.ply_cut`` tells
+    whether the last bound cut a line."""
+    # a line of ``depth`` moves takes about two steps a move (the move, the other player's answer)
+    bound = min(max(_FIRST_PLY_BOUND, 2 * depth + 2), max_plies)
+    try:
+        while True:
+            search.max_plies, search.ply_cut = bound, False
+            value, lines, _, _ = search.node(root, depth, 0)
+            if value == 1 or not search.ply_cut or bound >= max_plies:
+                return value, lines
+            bound = min(max_plies, 2 * bound)
+    finally:
+        search.max_plies = max_plies
+
+
+def _relisted(domain: Domain, state, line: Line) -> Line:
+    """``line`` (and its replies) with each action as the domain's listing gives it (with its
+    id): a domain that lists the moves counting as none apart may leave their ids out."""
+    actions, states = [], [state]
+    for action in line.actions:
+        action = domain.relist(states[-1], action)
+        actions.append(action)
+        states.append(domain.apply(states[-1], action))
+    replies = []
+    for at, alternative, sub in line.replies:
+        alternative = domain.relist(states[at], alternative)
+        replies.append((at, alternative, _relisted(domain, domain.apply(states[at], alternative), sub)))
+    return Line(tuple(actions), line.length, tuple(replies), line.variants)
 
 
 def _plies(line: Line) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.actions import Action
+from cardjudge.rules.core.reasons import Reason
 from cardjudge.rules.eredan.cards import attach_mode, card_type, chain_allows, classes, requirements
 from cardjudge.rules.eredan.parts import draws_amount
 from cardjudge.rules.eredan.work import CHANCE, decision
@@ -102,14 +103,26 @@ def _fight_choices(s) -> list:
     return _number(out)
 
 
+def _copy_key(s, oid) -> tuple:
+    """What makes two characters interchangeable (G1): the same card in the same state."""
+    obj = s.objects[oid]
+    key = (obj.card, obj.counters, obj.flags, tuple(s.objects[c].card for c in attached_to(s, oid)))
+    if any(oid in e.affected for e in s.lasting):
+        key = (key, oid)
+    return key
+
+
+def _distinct_group(s, oid) -> list:
+    """The characters of ``oid``'s player interchangeable with it (itself included)."""
+    key = _copy_key(s, oid)
+    return [other for other in characters(s, s.objects[oid].controller) if _copy_key(s, other) == key]
+
+
 def _distinct(s, oids) -> list:
     """Characters that are not interchangeable (G1): one of each same card in the same state."""
     seen, out = set(), []
     for oid in oids:
-        obj = s.objects[oid]
-        key = (obj.card, obj.counters, obj.flags, tuple(s.objects[c].card for c in attached_to(s, oid)))
-        if any(oid in e.affected for e in s.lasting):
-            key = (key, oid)
+        key = _copy_key(s, oid)
         if key not in seen:
             seen.add(key)
             out.append(oid)
@@ -118,37 +131,64 @@ def _distinct(s, oids) -> list:
 
 def may_play(s, player: str, card_oid) -> bool:
     """Whether the player's fighter may play this card now (class, guild, race, caste, Enchaînement)."""
+    return play_reasons(s, player, card_oid, every=False) == []
+
+
+def play_reasons(s, player: str, card_oid, every: bool = True) -> list[Reason]:
+    """The reasons the player's fighter may not play this card now (no living fighter, a
+    character card, the class, guild, race or caste the card asks for, one card a fight unless
+    an Enchaînement allows the next); only the first unless ``every``."""
+    card = cdef(s, card_oid)
+    name = card.name
     by = fighter_of(s, player)
     if by is None or not alive(s, by):
-        return False
-    card = cdef(s, card_oid)
+        return [Reason("condition", f"{player} has no living character in the fight to play {name}", None, name)]
     if card_type(card) == "personnage":
-        return False
+        return [Reason("condition", f"{name} is a character: characters are not played in a fight", None, name)]
     fighter = cdef(s, by)
+    out = []
     for key, wanted in requirements(card).items():
         have = classes(fighter) if key == "class" else (fighter[key],)
         wanted = wanted if isinstance(wanted, list) else [wanted]
         if not any(w in have for w in wanted):
-            return False
+            shown = ", ".join(str(h) for h in have if h) or "none"
+            out.append(Reason("condition", f"{name} is played by a character of {key} {' or '.join(map(str, wanted))}; "
+                                           f"{fighter.name} is {shown}", None, name))
+            if not every:
+                return out
     status = dict(s.get("play") or ()).get(player)
     if isinstance(status, tuple) and status[0] == "chain":
-        return chain_allows(s.pool[status[1]], card)
-    return status == "first"
+        if not chain_allows(s.pool[status[1]], card):
+            out.append(Reason("limit", f"after {status[1]}, only a card its Enchaînement names may follow, and "
+                                       f"{name} is not one", None, name))
+    elif status != "first":
+        out.append(Reason("limit", f"{player} already played a card in this fight (one, unless an Enchaînement "
+                                   "allows another)", None, name))
+    return out
 
 
 def may_hold(s, card, holder) -> bool:
     """Weapons (one, or two with Ambidextrie) and cards limited to one copy per character."""
+    return hold_reason(s, card, holder) is None
+
+
+def hold_reason(s, card, holder) -> Reason | None:
+    """The reason ``holder`` may not have ``card`` attached (a second copy of a unique card, a
+    third weapon, a second weapon without Ambidextrie), or None."""
     held = [s.pool[s.objects[c].card] for c in attached_to(s, holder)]
+    who = s.objects[holder].card
     if card["unique"] and any(h.name == card.name for h in held):
-        return False
+        return Reason("limit", f"{who} already has {card.name} attached (one copy per character)", None, card.name)
     if (card["subtype"] or "").startswith("Arme"):
         weapons = [h for h in held if (h["subtype"] or "").startswith("Arme")]
         if len(weapons) >= 2:
-            return False
+            return Reason("limit", f"{who} already holds two weapons", None, card.name)
         if weapons:
             other = weapons[0]
-            return other.name in (card["ambidextrie"] or ()) or card.name in (other["ambidextrie"] or ())
-    return True
+            if not (other.name in (card["ambidextrie"] or ()) or card.name in (other["ambidextrie"] or ())):
+                return Reason("limit", f"{who} already holds {other.name}, and neither weapon allows a second "
+                                       "(Ambidextrie)", None, card.name)
+    return None
 
 
 def _plays(s) -> list:

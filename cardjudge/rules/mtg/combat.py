@@ -8,6 +8,7 @@ divides its damage among its blockers as they choose (510.1c, with no damage ass
 
 from __future__ import annotations
 
+from cardjudge.rules.core.reasons import Reason
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import DamageDivision
 from cardjudge.rules.mtg.views import chars, class_key, has_keyword, is_creature, summoning_sick
@@ -21,10 +22,36 @@ def attackers(d) -> list:
 def can_attack(d, oid: int) -> bool:
     """An untapped creature of the active player that is not affected by summoning sickness (S1)
     and has no defender (702.3b)."""
+    return not attack_reasons(d, oid, every=False)
+
+
+def attack_reasons(d, oid: int, every: bool = True) -> list[Reason]:
+    """The reasons a permanent cannot be declared as an attacker (rule 508.1a), in the order a
+    judge checks them; only the first unless ``every``."""
     obj = d.objects[oid]
-    return (obj.controller == d.active and is_creature(d, oid) and "tapped" not in obj.flags
-            and not summoning_sick(d, oid) and obj.get("attacking") is None and not has_keyword(d, oid, "Defender")
-            and not has_keyword(d, oid, "Can't attack"))
+    name = obj.card
+    out = []
+    if obj.controller != d.active:
+        out.append(Reason("timing", f"only the active player attacks, and {name}'s controller is not", "506.2", name))
+    if not is_creature(d, oid):
+        out.append(Reason("condition", f"{name} is not a creature", "508.1a", name))
+        return out  # summoning sickness and keywords are a creature's
+    if out and not every:
+        return out
+    if "tapped" in obj.flags:
+        out.append(Reason("condition", f"{name} is tapped: only an untapped creature attacks", "508.1a", name))
+    if obj.get("attacking") is not None:
+        out.append(Reason("limit", f"{name} is already attacking", "508.1a", name))
+    if has_keyword(d, oid, "Defender"):
+        out.append(Reason("condition", f"{name} has defender: it cannot attack", "702.3b", name))
+    if has_keyword(d, oid, "Can't attack"):
+        out.append(Reason("condition", f"{name} can't attack (its text or an effect says so)", "508.1a", name))
+    if out and not every:
+        return out
+    if summoning_sick(d, oid):
+        out.append(Reason("sickness", f"{name} came under its controller's control this turn (no haste): it cannot "
+                                      "attack until it has been controlled since the start of their turn", "S1", name))
+    return out
 
 
 def possible_attackers(s) -> list[int]:
@@ -33,11 +60,31 @@ def possible_attackers(s) -> list[int]:
 
 
 def _can_block(s, blocker: int, attacker: int) -> bool:
+    return block_reason(s, blocker, attacker) is None
+
+
+def block_reason(s, blocker: int, attacker: int) -> Reason | None:
+    """The reason ``blocker`` cannot block ``attacker``, or None (702.9b: flying)."""
     if has_keyword(s, blocker, "Can't block"):
-        return False
+        name = s.objects[blocker].card
+        return Reason("condition", f"{name} can't block (its text or an effect says so)", "509.1a", name)
     if has_keyword(s, attacker, "Flying") and not (has_keyword(s, blocker, "Flying") or has_keyword(s, blocker, "Reach")):
-        return False
-    return True
+        name = s.objects[blocker].card
+        return Reason("target", f"{s.objects[attacker].card} has flying: {name} has neither flying nor reach",
+                      "702.9b", name)
+    return None
+
+
+def blocker_reason(s, blocker: int) -> Reason | None:
+    """The reason a permanent of the defending player cannot block at all, or None (509.1a)."""
+    obj = s.objects[blocker]
+    if not is_creature(s, blocker):
+        return Reason("condition", f"{obj.card} is not a creature", "509.1a", obj.card)
+    if "tapped" in obj.flags:
+        return Reason("condition", f"{obj.card} is tapped: only an untapped creature blocks", "509.1a", obj.card)
+    if obj.get("blocking") is not None:
+        return Reason("limit", f"{obj.card} is already blocking", "509.1a", obj.card)
+    return None
 
 
 def attack_targets(s) -> list:
@@ -71,8 +118,7 @@ def possible_blocks(s) -> list[tuple[int, int]]:
                  if s.objects[oid].get("attacking") is not None and defending(s, s.objects[oid].get("attacking"))]
     out = []
     for blocker in s.zone(defender, "battlefield"):
-        obj = s.objects[blocker]
-        if not is_creature(s, blocker) or "tapped" in obj.flags or obj.get("blocking") is not None:
+        if blocker_reason(s, blocker) is not None:
             continue
         for attacker in attacking:
             if _can_block(s, blocker, attacker):

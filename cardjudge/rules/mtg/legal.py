@@ -20,6 +20,7 @@ from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
+from cardjudge.rules.core.reasons import Reason, whose
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
@@ -75,6 +76,30 @@ def _listing(s) -> list[Action]:
     return number_in_place(actions)  # made for this listing only
 
 
+
+
+def passes_and_choices(s) -> list[Action]:
+    """The actions of ``legal_actions(s)`` that are no move of a player's own: passing, and the
+    choices and orders the rules ask for. A search with no counted move left tries only these;
+    a pass is built here without the rest of the listing, so without its id (``is_listed``, and
+    so ``apply``, take it all the same)."""
+    if s.winner is not None:
+        return []
+    listed = s.cache().get("legal_actions")
+    if listed is not None or s.get("choice") is not None or s.pending:
+        return [a for a in (listed if listed is not None else legal_actions(s)) if a.kind in ("pass", "choose", "order")]
+    declaring = s.get("declaring")
+    if declaring == "attackers":
+        return [_no_more(s.active, "attackers")]
+    if declaring == "blockers":
+        half, _alone = menace_needs(s, possible_blocks(s))
+        return [_no_more(s.opponent_of(s.active), "blockers")] if half is None else []
+    return [_pass_action(s.get("priority") or s.active)]
+
+
+def _no_more(player: str, what: str) -> Action:
+    """The pass of a declaration: "you declare no more attackers"."""
+    return Action("", player, "pass", f"{player} {verb(player, 'declare')} no more {what}")
 
 
 def verb(player: str, base: str) -> str:
@@ -224,7 +249,7 @@ def _attack_actions(s) -> list[Action]:
             out.append(Action("", s.active, "attack", f"{s.active} {verb(s.active, 'attack')} {what} with {_name(s, oid)}",
                               card=_name(s, oid), card_id=obj.label, targets=_labels(s, (defender,)),
                               payload=(("oid", oid), ("defender", defender))))
-    out.append(Action("", s.active, "pass", f"{s.active} {verb(s.active, 'declare')} no more attackers"))
+    out.append(_no_more(s.active, "attackers"))
     return out
 
 
@@ -247,7 +272,7 @@ def _block_actions(s) -> list[Action]:
         out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
     if half is None:
-        out.append(Action("", defender, "pass", f"{defender} {verb(defender, 'declare')} no more blockers"))
+        out.append(_no_more(defender, "blockers"))
     return out
 
 
@@ -259,6 +284,18 @@ def sorcery_timing(s, player: str) -> bool:
     return player == s.active and s.phase in MAIN_PHASES and not s.chain
 
 
+def land_play_reason(s, player: str, sorcery: bool) -> Reason | None:
+    """The reason ``player`` cannot play a land now, or None (rules 305.1, 305.2)."""
+    if not sorcery:
+        return Reason("timing", "a land is played in its owner's own main phase, when the stack is empty "
+                                f"(now: {whose(s.active)} {s.phase.replace('_', ' ')}"
+                                + (", a spell or ability on the stack)" if s.chain else ")"), "305.1", None)
+    played = player_value(s, player, "lands_played", 0)
+    if played >= 1:
+        return Reason("limit", f"{player} already played a land this turn (one land a turn)", "305.2", None)
+    return None
+
+
 def priority_actions(s, player: str) -> list[Action]:
     """Mana abilities, lands, spells, activated abilities, and passing."""
     out: list[Action] = []
@@ -267,7 +304,7 @@ def priority_actions(s, player: str) -> list[Action]:
         for ability in object_abilities(s, oid):
             if ability.kind in ("mana", "activated"):
                 out.extend(_activations(s, player, oid, ability, sorcery))
-    if sorcery and player_value(s, player, "lands_played", 0) < 1:
+    if land_play_reason(s, player, sorcery) is None:
         out.extend(_land_play(s, player, oid) for oid in _hand_cards(s, player, lands=True))
     for oid in _hand_cards(s, player, lands=False):
         out.extend(_cast_offers(s, player, oid, sorcery))
@@ -318,10 +355,20 @@ def _land_play(s, player: str, oid: int) -> Action:
                   card_id=obj.label, payload=(("oid", oid),))
 
 
+def cast_timing_reason(s, player: str, oid: int, sorcery: bool) -> Reason | None:
+    """The reason a card of the hand cannot be cast at this moment, or None: a card that is not
+    an instant and has no flash is cast only at sorcery speed (rules 307.1, 117.1a)."""
+    c = chars(s, oid)
+    if sorcery or "Instant" in c.types or "Flash" in c.keywords:
+        return None
+    return Reason("timing", f"{c.name} is cast only at sorcery speed: in its controller's own main phase, when the "
+                            f"stack is empty (now: {whose(s.active)} {s.phase.replace('_', ' ')}"
+                            + (", a spell or ability on the stack)" if s.chain else ")"), "307.1", c.name)
+
+
 def _cast_offers(s, player: str, oid: int, sorcery: bool) -> list[Action]:
     """The casts of a card of the hand, when its timing allows it now."""
-    c = chars(s, oid)
-    if not (sorcery or "Instant" in c.types or "Flash" in c.keywords):
+    if cast_timing_reason(s, player, oid, sorcery) is not None:
         return []
     return _casts(s, player, oid)
 
@@ -366,8 +413,7 @@ def _listed_with(s, action) -> list[Action] | tuple:
                 if ability.index == action.ability and ability.kind in ("mana", "activated")
                 for offer in _activations(s, player, oid, ability, sorcery)]
     if action.kind == "play_land":
-        if not (sorcery and player_value(s, player, "lands_played", 0) < 1
-                and oid in _hand_cards(s, player, lands=True)):
+        if not (land_play_reason(s, player, sorcery) is None and oid in _hand_cards(s, player, lands=True)):
             return []
         return [_land_play(s, player, oid)]
     if oid not in _hand_cards(s, player, lands=False):
@@ -382,9 +428,18 @@ def _spell_ability(s, oid):
     return None
 
 
+def no_mana_cost_reason(s, oid: int) -> Reason | None:
+    """The reason a card cannot be cast at all because it has no mana cost (rule 202.1b: a
+    token's card, a back face), or None."""
+    card = card_def(s, oid)
+    if card["mana_cost"]:
+        return None
+    return Reason("cost", f"{card.name} has no mana cost: it cannot be cast", "202.1b", card.name)
+
+
 def _casts(s, player: str, oid: int) -> list[Action]:
     card = card_def(s, oid)
-    if not card["mana_cost"]:
+    if no_mana_cost_reason(s, oid) is not None:
         return []  # a card with no mana cost cannot be cast (rule 202.1b): a token's card, a back face
     obj = s.objects[oid]
     ability = _spell_ability(s, oid)
@@ -393,16 +448,37 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     return _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
 
 
+def activation_reasons(s, player: str, oid: int, ability, sorcery: bool, every: bool = False) -> list[Reason]:
+    """The reasons an activated ability of a permanent cannot be activated now, whatever its
+    other costs and targets: its {T} or {Q} (a tapped permanent, summoning sickness: S1, rule
+    302.6) and its timing (rules 602.5d and the card's own words). The first only, unless
+    ``every``."""
+    obj = s.objects[oid]
+    name = _name(s, oid)
+    out = []
+    if ability.tap or ability.untap:
+        if ability.tap and "tapped" in obj.flags:
+            out.append(Reason("cost", f"{name} is tapped: it cannot pay the {{T}} of its ability", "118.3", name))
+        if ability.untap and "tapped" not in obj.flags:
+            out.append(Reason("cost", f"{name} is untapped: it cannot pay the {{Q}} of its ability", "118.3", name))
+        if summoning_sick(s, oid):
+            out.append(Reason("sickness", f"{name} came under {whose(obj.controller)} control this turn: a creature's "
+                                          "ability with {T} or {Q} in its cost waits until it has been controlled "
+                                          "since the start of its controller's turn", "S1", name))
+        if out and not every:
+            return out
+    if ability.timing == "sorcery" and not sorcery:
+        out.append(Reason("timing", f"{name}'s ability is activated only as a sorcery: in its controller's own main "
+                                    "phase, when the stack is empty", "602.5d", name))
+    if ability.timing == "your_turn" and s.active != player:
+        out.append(Reason("timing", f"{name}'s ability is activated only during its controller's turn", None, name))
+    return out
+
+
 def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Action]:
     obj = s.objects[oid]
-    if ability.tap and ("tapped" in obj.flags or summoning_sick(s, oid)):
+    if (ability.tap or ability.untap or ability.timing != "any") and activation_reasons(s, player, oid, ability, sorcery):
         return []  # S1: {T} in its own ability's cost needs the creature unaffected
-    if ability.untap and ("tapped" not in obj.flags or summoning_sick(s, oid)):
-        return []
-    if ability.timing == "sorcery" and not sorcery:
-        return []
-    if ability.timing == "your_turn" and s.active != player:
-        return []
     exclude = (oid,) if ability.tap or ability.untap else ()
     text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
     return _offers(s, player, "activate", obj, ability.index, text, oid, ability.mana, ability.costs, ability.targets,
@@ -513,14 +589,21 @@ def _target_text(s, targets) -> tuple:
 # ---------------------------------------------------------------- targets and costs
 
 
-def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) -> list:
-    """The objects and players a target slot may name now (Shroud and Hexproof respected)."""
+def target_candidates(s, spec, source: int | None, controller: str, x: int = 0, why: list | None = None) -> list:
+    """The objects and players a target slot may name now (Shroud and Hexproof respected).
+
+    With ``why`` (a list), each candidate refused is added to it as (its name and label, the
+    reason, the rule)."""
     env = env_for(s, source, controller, extra={"x": x})
     value = evaluate(spec.source, env)
     items = value if isinstance(value, list) else [value] if value is not None else []
     out = []
     for item in items:
         if spec.where is not None and not evaluate(spec.where, env.with_subject(item)):
+            if why is not None and isinstance(item, CardView) and item.oid in s.objects:
+                from cardjudge.rules.core.expr import source_of
+
+                why.append((_described(s, item.oid), f"is not {source_of(spec.where)[0] or 'what it targets'}", None))
             continue
         if isinstance(item, CardView):
             if item.oid not in s.objects:
@@ -528,8 +611,12 @@ def target_candidates(s, spec, source: int | None, controller: str, x: int = 0) 
             if s.objects[item.oid].zone == "battlefield":
                 keywords = chars(s, item.oid).keywords
                 if "Shroud" in keywords:
+                    if why is not None:
+                        why.append((_described(s, item.oid), "has shroud", "702.18a"))
                     continue
                 if "Hexproof" in keywords and s.objects[item.oid].controller != controller:
+                    if why is not None:
+                        why.append((_described(s, item.oid), "has hexproof and is an opponent's", "702.11b"))
                     continue
             out.append(item.oid)
         elif isinstance(item, PlayerView):
@@ -600,6 +687,40 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
     if known is None or known[0] is not parts:
         known = cache[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
     return known[1]
+
+
+def _described(s, oid: int) -> str:
+    """A card as a judge names it: "Grizzly Bears [GB]"."""
+    return f"{_name(s, oid)} [{s.objects[oid].label}]"
+
+
+def cost_part_reasons(s, player: str, source: int | None, parts, exclude: tuple) -> list[Reason]:
+    """The reasons the non-mana cost parts cannot be paid now (life, crew, tapping, sacrificing,
+    discarding, removing counters: rule 118.3), from the slots ``_cost_slots`` builds."""
+    name = _name(s, source) if source in s.objects else None
+    life = s.player(player).life
+    out = []
+    for part in parts:
+        if part.kind == "pay_life" and life < part.amount:
+            out.append(Reason("cost", f"it costs {part.amount} life and {player} has {life}", "119.4", name))
+    slots = _solve_cost_slots(s, player, source, parts, exclude)
+    if slots is None:
+        crew = next((part for part in parts if part.kind == "crew"), None)
+        amount = crew.amount if crew is not None else 0
+        out.append(Reason("cost", f"crew {amount}: the untapped creatures {player} controls have less than "
+                                  f"{amount} power in all", "702.122a", name))
+        return out
+    for slot in slots:
+        kind = slot.name.split(":", 1)[1]
+        if len(slot.candidates) < slot.min:
+            out.append(Reason("cost", f"the cost asks to {kind.replace('_', ' ')} {slot.min} and {player} has "
+                                      f"{len(slot.candidates)} that can be", "118.3", name))
+    if not out and slots:
+        class_of = {oid: class_key(s, oid) for slot in slots for oid in slot.candidates}
+        if not solve_picks(slots, class_of, position_rank(s)):
+            out.append(Reason("cost", "the cost's parts cannot be paid together (one permanent cannot pay two of "
+                                      "them)", "118.3", name))
+    return out
 
 
 def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:

@@ -27,14 +27,19 @@ LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
 
 def redirected_to_banish(s, oid: int) -> bool:
     """Whether a card sent to the GY now would be banished instead (Dimensional Fissure, Macro Cosmos)."""
+    return redirecting_card(s, oid) is not None
+
+
+def redirecting_card(s, oid: int) -> str | None:
+    """The name of the card that would banish this card if it were sent to the GY now, or None."""
     rules = continuous_rules(s, "redirect_gy_to_banish")
     if not rules:
-        return False
+        return None
     view = CardView(s, oid)
     for source, ability, rule in rules:
         if rule is True or evaluate(rule, env_reading(rule, s, source.oid, source.controller).with_subject(view)):
-            return True
-    return False
+            return source.card
+    return None
 
 
 # Monsters that return to the Extra Deck instead of the hand or the Deck.

@@ -7,17 +7,20 @@ the same definition says whether the card can be activated and lists every way t
 
 from __future__ import annotations
 
+from typing import NamedTuple as _NamedTuple
+
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
-from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.expr import evaluate, source_of
+from cardjudge.rules.core.reasons import Reason, whose
 from cardjudge.rules.ygo import flow
-from cardjudge.rules.ygo.effects import attached, redirected_to_banish
+from cardjudge.rules.ygo.effects import attached, redirecting_card
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.procedures import hand_procedures
 from cardjudge.rules.ygo.copies import interchange_key
-from cardjudge.rules.ygo.views import forbidden as _forbidden
+from cardjudge.rules.ygo.views import forbidding_card
 from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.summons import tributes_needed
@@ -48,6 +51,80 @@ def attack_cost(s) -> int:
     return sum(int(value) for _obj, _ability, value in continuous_rules(s, "attack_cost"))
 
 
+def lp_cost_reason(s, player: str, amount: int, what: str, card: str | None, rule: str) -> Reason | None:
+    """The reason ``player`` cannot pay ``amount`` LP for ``what``, or None (C2; C7 when a
+    continuous effect imposes it)."""
+    life = s.player(player).life
+    if amount and life < amount:
+        return Reason("cost", f"{what} costs {amount} LP and {says(player, 'have')} {life}", rule, card)
+    return None
+
+
+def _imposed_by(s, rule: str) -> str:
+    """The names of the cards whose continuous rule ``rule`` applies now (Toll, Chain Energy)."""
+    return ", ".join(sorted({obj.card for obj, _ability, _value in continuous_rules(s, rule)})) or "a card"
+
+
+def limit_reason(s, obj, card, ability, player) -> Reason | None:
+    """The reason a once-per-turn (or per-duel) activation is used up, or None."""
+    key = _limit_key(obj, card, ability, player)
+    if key is None or key not in s.used:
+        return None
+    if key[0] == "duel":
+        text = f"{player} already activated {key[2]} this Duel (once per Duel)"
+    elif key[1] == "soft":
+        text = f"this effect of {card.name} [{obj.label}] was already activated this turn (once per turn, this copy)"
+    else:
+        text = f"{player} already activated an effect of a card named {key[3]} this turn (only once per turn)"
+    return Reason("limit", text, None, card.name)
+
+
+def condition_reason(s, oid: int, player: str, event, ability, card) -> Reason | None:
+    """The reason an ability's activation condition does not hold now, or None (Y1)."""
+    condition = ability.condition
+    if condition is None:
+        return None
+    env = env_for(s, oid, player, event)
+    if evaluate(condition, env):
+        return None
+    text, _origin = source_of(condition)
+    read = cards_read(condition, env)
+    seen = f" ({read})" if read else ""
+    return Reason("condition", f"{card.name}'s activation condition does not hold: {text or 'its condition'}{seen}",
+                  "Y1", card.name)
+
+
+def cards_read(tree, env) -> str:
+    """The cards an expression's collections held when it was evaluated ("you.monsters: Axe
+    Raider [AX]"), for a judge to see what the condition was evaluated on."""
+    from cardjudge.rules.core.expr import Attr, Name, _children
+
+    parts, todo, seen = [], [tree], set()
+    while todo:
+        node = todo.pop()
+        if type(node) is Attr and type(node.obj) is Name and node.obj.name in ("you", "opponent", "game"):
+            text = f"{node.obj.name}.{node.name}"
+            if text in seen:
+                continue
+            seen.add(text)
+            value = evaluate(node, env)
+            if isinstance(value, (bool, int)):
+                parts.append(f"{text} = {value}")
+            elif isinstance(value, list):
+                views = [v for v in value if isinstance(v, CardView) and v.oid in v.s.objects]
+                names = ", ".join(_described(v) for v in views) or "nothing"
+                parts.append(f"{text}: {names}")
+            continue
+        todo.extend(_children(node))
+    return "; ".join(sorted(parts))
+
+
+def _described(view) -> str:
+    obj = view.s.objects[view.oid]
+    state = "" if obj.face_up or obj.zone not in ON_FIELD else ", face-down"
+    return f"{obj.card} [{obj.label}{state}]"
+
+
 def _limit_key(obj, card, ability, player):
     """The once-per-turn/duel key an activation uses, or None."""
     if ability.limit == "once_per_turn":
@@ -64,11 +141,25 @@ def _limit_key(obj, card, ability, player):
 
 def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: int = 0) -> list[dict]:
     """Every distinct way to pay and target one activation: dicts with costs, targets, lp."""
+    plan = activation_slots(s, oid, ability, player, event, extra_lp)
+    if plan is None:
+        return []
+    return _solved_options(s, ability, *plan)
+
+
+def activation_slots(s, oid: int, ability, player: str, event=None, extra_lp: int = 0, why: list | None = None):
+    """(slots, fixed cost parts, LP to pay) of one activation: the choices its costs and targets
+    ask for; None when a cost cannot be paid.
+
+    With ``why`` (a list), the reasons each cost part or target cannot be met are added to it
+    (C2, C3) and the slots are still built as far as they can be."""
     obj = s.objects[oid]
+    name = obj.card
     env = env_for(s, oid, player, event)
     lp = extra_lp
     slots = []
     fixed = []
+    payable = True
     for number, cost in enumerate(ability.costs):
         if cost.kind == "pay_lp":
             amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
@@ -76,36 +167,77 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
             continue
         if cost.kind == "detach":  # materials of this card: which ones is a choice (G1)
             slots.append(Slot(f"cost{number}", tuple(attached(s, oid)), cost.count, cost.count))
+            if why is not None and len(slots[-1].candidates) < cost.count:
+                why.append(Reason("cost", f"{name} must detach {cost.count} material(s) and has "
+                                          f"{len(slots[-1].candidates)}", "C2", name))
             continue
         if cost.self_only:
             if cost.kind == "tribute" and obj.zone != "monsters":
-                return []
-            if cost.kind == "send_to_gy" and redirected_to_banish(s, oid):
-                return []
+                if why is None:
+                    return None
+                payable = False
+                why.append(Reason("cost", f"{name} is Tributed as its own cost and is not on the field", "C2", name))
+            elif cost.kind == "send_to_gy" and redirecting_card(s, oid) is not None:
+                if why is None:
+                    return None
+                payable = False
+                why.append(Reason("cost", f"{name} is sent to the GY as its own cost, but "
+                                          f"{redirecting_card(s, oid)} would banish it instead", "C3", name))
             fixed.append((cost.kind, (oid,)))
             continue
         candidates = []
+        refused = [] if why is not None else None
         for view in _as_views(evaluate(cost.source, env)):
             if view.oid == oid or view.oid not in s.objects:
                 continue
             if cost.where is not None and not evaluate(cost.where, env.with_subject(view)):
                 continue
-            if cost.kind == "send_to_gy" and redirected_to_banish(s, view.oid):
-                continue  # the card would be banished instead: not payable (C3)
+            if cost.kind == "send_to_gy":
+                banisher = redirecting_card(s, view.oid)
+                if banisher is not None:  # the card would be banished instead: not payable (C3)
+                    if refused is not None:
+                        refused.append(f"{_described(view)} would be banished instead by {banisher}")
+                    continue
             candidates.append(view.oid)
         slots.append(Slot(f"cost{number}", tuple(candidates), cost.count, cost.count))
-    if lp and s.player(player).life < lp:
-        return []
+        if why is not None and len(candidates) < cost.count:
+            where = source_of(cost.where)[0] if cost.where is not None else None
+            among = f"{source_of(cost.source)[0] or 'the cards it names'}" + (f" where {where}" if where else "")
+            detail = f" ({'; '.join(refused)})" if refused else ""
+            why.append(Reason("cost", f"{name}'s cost needs {cost.count} card(s) to {cost.kind.replace('_', ' ')} "
+                                      f"from {among}: {len(candidates)} can be{detail}",
+                              "C3" if refused else "C2", name))
+    lp_reason = lp_cost_reason(s, player, lp, name, name, "C7" if extra_lp else "C2")
+    if lp_reason is not None:
+        if why is None:
+            return None
+        payable = False
+        why.append(lp_reason)
     used_by_fixed = {o for _, oids in fixed for o in oids}
     for target in ability.targets:
         candidates = []
+        refused = [] if why is not None else None
         for view in _as_views(evaluate(target.source, env)):
             if view.oid == oid or view.oid in used_by_fixed or view.oid not in s.objects:
                 continue  # a card that left its zone is a new object: the old one cannot be targeted
             if target.where is not None and not evaluate(target.where, env.with_subject(view)):
+                if refused is not None:
+                    refused.append(f"{_described(view)} is not {source_of(target.where)[0] or 'a legal target'}")
                 continue
             candidates.append(view.oid)
         slots.append(Slot(f"target:{target.name}", tuple(candidates), target.min, target.max))
+        if why is not None and len(candidates) < target.min:
+            among = source_of(target.source)[0] or "the cards it names"
+            detail = "; ".join(refused) if refused else f"{among} holds none"
+            why.append(Reason("target", f"{name} needs {target.min} target(s) among {among}: "
+                                        f"{len(candidates)} legal ({detail})", None, name))
+    if not payable:
+        return None
+    return slots, fixed, lp
+
+
+def _solved_options(s, ability, slots, fixed, lp) -> list[dict]:
+    """The options of an activation whose choices are ``slots`` (see ``activation_slots``)."""
     classes = {}
     for slot in slots:
         for candidate in slot.candidates:
@@ -277,45 +409,77 @@ def can_respond(s, player: str) -> bool:
     return not answers_only
 
 
+
+
+class WindowRules(_NamedTuple):
+    """What a window allows, worked out once per listing (see ``window_rules``)."""
+
+    kind: str
+    speed_1_ok: bool  # the turn player's open Main Phase window with an empty chain
+    min_speed: int  # a response must be at least this fast (0: no chain link to answer)
+    summon_window: bool  # only what answers a Summon under way
+    damage_rule: bool  # in the Damage Step: only Damage Step abilities and Counter Traps
+    chain_speed: int
+
+
+def window_rules(s, player: str, kind: str) -> WindowRules:
+    """The timing rules of a window of this kind for ``player``."""
+    own_turn = s.active == player
+    chain_speed = s.chain[-1].speed if s.chain else 0
+    return WindowRules(kind, own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain,
+                       max(2, chain_speed) if kind == "respond" else 0, kind == "summon",
+                       kind == "damage" or s.phase == "damage_step", chain_speed)
+
+
+def timing_reason(rules: WindowRules, card, ability, speed: int) -> Reason | None:
+    """The reason an ability of this spell speed cannot be activated in this window, or None."""
+    if rules.summon_window != (ability.on == "summoning"):
+        if rules.summon_window:
+            return Reason("timing", "a monster would be Summoned: only an activation that answers the Summon "
+                                    "(Solemn Warning's) can be made now, and this one does not", None, card.name)
+        return Reason("timing", f"{card.name} answers a monster about to be Summoned, and none is", None, card.name)
+    if speed < rules.min_speed:
+        return Reason("timing", f"{card.name} is Spell Speed {speed}: a chain link of Spell Speed "
+                                f"{rules.chain_speed} is answered only at Spell Speed {rules.min_speed} or more",
+                      None, card.name)
+    if rules.damage_rule and not (ability.damage_step or speed == 3):
+        return Reason("timing", f"in the Damage Step only Counter Traps and cards that say so can be activated; "
+                                f"{card.name} does not", None, card.name)
+    if speed == 1 and not rules.speed_1_ok:
+        return Reason("timing", f"{card.name} is Spell Speed 1: it is activated only in its controller's own "
+                                "Main Phase, when nothing else is happening (an empty chain)", None, card.name)
+    return None
+
+
 def activations(s, player: str, kind: str) -> list[Action]:
     """The card and effect activations ``player`` may make in a window of this kind."""
     own_turn = s.active == player
-    speed_1_ok = own_turn and kind == "open" and s.phase in MAIN_PHASES and not s.chain
+    rules = window_rules(s, player, kind)
     # the candidates hold only the abilities usable from the card's zone; without speed 1, the
-    # shorter list of the abilities of speed 2 or more
-    candidates = _activation_candidates(s, player, not speed_1_ok)
+    # shorter list of the abilities of speed 2 or more (speed 1 fails timing_reason there)
+    candidates = _activation_candidates(s, player, not rules.speed_1_ok)
     if not candidates:
         return []  # before working out the window's other rules
     actions = []
-    min_speed = max(2, s.chain[-1].speed if s.chain else 0) if kind == "respond" else 0
-    summon_window = kind == "summon"
-    # outside the damage window of the Damage Step, only Damage Step abilities and speed 3
-    damage_rule = kind == "damage" or s.phase == "damage_step"
     objects, pool = s.objects, s.pool
     for zone, oid, abilities in candidates:
         obj = card = None
         # the window's timing first (from the ability alone), then the card's state
         for ability, speed in abilities:
-            if summon_window != (ability.on == "summoning"):
-                continue
-            if speed < min_speed:
-                continue
-            if damage_rule and not (ability.damage_step or speed == 3):
-                continue
             if obj is None:
                 obj = objects[oid]
                 card = pool[obj.card]
+            if timing_reason(rules, card, ability, speed) is not None:
+                continue
             mode = _card_activation_mode(s, obj, card, ability, own_turn)
-            if mode is None:
+            if mode.__class__ is Reason:
                 continue
-            key = _limit_key(obj, card, ability, player)
-            if key is not None and key in s.used:
+            if limit_reason(s, obj, card, ability, player) is not None:
                 continue
-            condition = ability.condition
-            if ability.fusion is not None and not fusion_options(s, player, ability.fusion):
+            if fusion_reason(s, player, card, ability) is not None:
                 continue  # a Fusion Summon it could not perform: it cannot be activated
             for event in _matching_events(s, ability, kind, obj, player):
-                if condition is not None and not evaluate(condition, env_for(s, oid, player, event)):
+                if condition_reason(s, oid, player, event, ability, card) is not None:
                     continue
                 extra = play_cost(s, player, zone == "hand")
                 for option in activation_options(s, oid, ability, player, event, extra):
@@ -323,41 +487,126 @@ def activations(s, player: str, kind: str) -> list[Action]:
     return actions
 
 
-def _card_activation_mode(s, obj, card, ability, own_turn) -> str | None:
-    """How the card is activated ("from_hand", "set_card", "effect"), or None if it cannot be now."""
+def fusion_reason(s, player: str, card, ability) -> Reason | None:
+    """The reason a card that Fusion Summons cannot be activated (no Fusion it could perform), or None."""
+    if ability.fusion is None or fusion_options(s, player, ability.fusion):
+        return None
+    return Reason("condition", f"{card.name} Fusion Summons, and no Fusion Monster can be Summoned with the "
+                               "materials at hand", "C2", card.name)
+
+
+def events_reason(s, ability, kind, obj, player, card) -> Reason | None:
+    """The reason a "When ..." activation has nothing to answer now, or None."""
+    if _matching_events(s, ability, kind, obj, player):
+        return None
+    when = source_of(ability.when)[0] if ability.when is not None else None
+    what = _EVENT_WORDS.get(ability.on, f"a '{ability.on}' event happens")
+    return Reason("timing", f"{card.name} is activated when {what}" + (f" ({when})" if when else "")
+                            + ", and nothing it answers has just happened", None, card.name)
+
+
+_EVENT_WORDS = {"activated": "a card or effect is activated", "attack_declared": "an attack is declared",
+                "summoned": "a monster is Summoned", "destroyed": "a card is destroyed",
+                "sent_to_gy": "a card is sent to the GY", "flipped": "a monster is flipped face-up",
+                "summoning": "a monster would be Summoned"}
+
+
+def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
+    """How the card is activated ("from_hand", "set_card", "effect"), or the reason it cannot be now."""
     if ability.kind != "activate":
         if obj.zone in ON_FIELD and not obj.face_up:
-            return None
+            return Reason("condition", f"{card.name} is face-down: its effects cannot be activated", None, card.name)
         return "effect"
     if obj.zone == "hand":
-        if card["kind"] != "spell" or not own_turn:
-            return None
+        if card["kind"] != "spell":
+            return Reason("timing", f"{card.name} is a Trap: it must be Set before it can be activated", None,
+                          card.name)
+        if not own_turn:
+            return Reason("timing", f"a Spell is activated from the hand only in its controller's own turn",
+                          None, card.name)
         if card["subtype"] == "field":
             return "from_hand"
         if len(s.zone(obj.controller, "spells_traps")) >= 5:
-            return None
+            return Reason("zone", f"{whose(obj.controller)} Spell & Trap Zone is full (5 cards)", None, card.name)
         return "from_hand"
     if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
         if card["kind"] == "trap" or card["subtype"] == "quick-play":
             if "set_this_turn" in obj.flags:
-                return None
+                return Reason("timing", f"{card.name} was Set this turn: it cannot be activated until the next "
+                                        "turn", None, card.name)
         return "set_card"
-    return None
+    return Reason("condition", f"{card.name} is already face-up: it was activated already", None, card.name)
 
 
 # ------------------------------------------------------------------ summons, sets, attacks
 
 
 _NO_TRIBUTE = ({},)  # what ``solve`` finds without slots: one way, nothing chosen
+_EXTRA_DECK_KINDS = ("ritual", "fusion", "synchro", "xyz", "link")
+
+
+def normal_summon_reason(s, player: str, oid: int, monsters: tuple) -> Reason | None:
+    """The reason the card of the hand ``oid`` cannot be Normal Summoned or Set now, or None
+    (Chain Energy's LP, checked for every play from the hand, apart: ``play_cost``)."""
+    card = s.pool[s.objects[oid].card]
+    if card["kind"] != "monster":
+        return Reason("summon", f"{card.name} is not a monster: it is not Summoned", None, card.name)
+    if card["subtype"] in _EXTRA_DECK_KINDS:
+        return Reason("summon", f"{card.name} is a {card['subtype'].title()} Monster: it cannot be Normal Summoned "
+                                "or Set", None, card.name)
+    if "normal_summon_used" in s.player(player).flags:
+        return Reason("summon", f"{player} already Normal Summoned or Set a monster this turn (once per turn)",
+                      None, card.name)
+    need = tributes_needed(card["level"])
+    if len(monsters) < need:
+        return Reason("cost", f"{card.name} is Level {card['level']}: it needs {need} Tribute(s), and {says(player, 'control')} "
+                              f"{len(monsters)} monster(s)", None, card.name)
+    if len(monsters) - need >= 5:
+        return Reason("zone", f"{whose(player)} Monster Zones are full (5 monsters)", None, card.name)
+    if need:
+        forbidder = forbidding_card(s, "cannot_tribute_summon", oid)
+        if forbidder is not None:
+            return Reason("condition", f"{forbidder} forbids Tribute Summoning {card.name}", None, card.name)
+    return None
+
+
+def set_spell_reason(s, player: str, oid: int) -> Reason | None:
+    """The reason a Spell or Trap of the hand cannot be Set now, or None."""
+    card = s.pool[s.objects[oid].card]
+    if card["subtype"] != "field" and len(s.zone(player, "spells_traps")) >= 5:
+        return Reason("zone", f"{whose(player)} Spell & Trap Zone is full (5 cards)", None, card.name)
+    return None
+
+
+def flip_summon_reason(obj) -> Reason | None:
+    """The reason a face-down monster cannot be Flip Summoned now, or None."""
+    if obj.face_up:
+        return Reason("summon", f"{obj.card} is face-up: only a face-down monster is Flip Summoned", None, obj.card)
+    if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        return Reason("timing", f"{obj.card} was Set or changed position this turn: it can be Flip Summoned from "
+                                "the next turn", None, obj.card)
+    return None
+
+
+def reposition_reason(obj) -> Reason | None:
+    """The reason a face-up monster cannot change its battle position now, or None."""
+    if not obj.face_up:
+        return Reason("condition", f"{obj.card} is face-down: it changes position by a Flip Summon", None, obj.card)
+    if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        return Reason("limit", f"{obj.card} was Summoned or changed position this turn (once per turn, not the "
+                               "turn it arrives)", None, obj.card)
+    if "attacked_this_turn" in obj.flags:
+        return Reason("limit", f"{obj.card} attacked this turn: it cannot change position after attacking", None,
+                      obj.card)
+    return None
 
 
 def main_phase_plays(s, player: str) -> list[Action]:
     """Normal Summons and Sets (with every Tribute choice), Flip Summons, position changes, Spell/Trap Sets."""
     actions = []
     monsters = s.zone(player, "monsters")
-    summon_used = "normal_summon_used" in s.player(player).flags
     extra_lp = play_cost(s, player, True)
-    if extra_lp and s.player(player).life < extra_lp:
+    if lp_cost_reason(s, player, extra_lp, "a play from the hand", None, "C7") is not None:
         return actions
     seen = set()
     monster_classes = None
@@ -368,13 +617,10 @@ def main_phase_plays(s, player: str) -> list[Action]:
         if key in seen:
             continue
         seen.add(key)
-        if card["kind"] == "monster" and not summon_used and card["subtype"] not in ("ritual", "fusion", "synchro", "xyz", "link"):
+        if card["kind"] == "monster":
+            if normal_summon_reason(s, player, oid, monsters) is not None:
+                continue
             need = tributes_needed(card["level"])
-            if len(monsters) - need >= 5 or len(monsters) < need:
-                continue
-            tribute_ok = need == 0 or not _forbidden(s, "cannot_tribute_summon", oid)
-            if not tribute_ok:
-                continue
             if need:
                 if monster_classes is None:  # the same for every monster of the hand
                     monster_classes = {m: interchange_key(s, m) for m in monsters}
@@ -396,8 +642,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
                         payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("tributes", tributes)),
                     ))
         elif card["kind"] in ("spell", "trap"):
-            zone_full = card["subtype"] != "field" and len(s.zone(player, "spells_traps")) >= 5
-            if not zone_full:
+            if set_spell_reason(s, player, oid) is None:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
                 actions.append(Action(
                     id="", player=player, kind="set", text=f"{says(player, 'Set')} {card.name}", card=card.name,
@@ -411,14 +656,13 @@ def main_phase_plays(s, player: str) -> list[Action]:
         if key in seen_on_field:
             continue  # an interchangeable copy: the same decision (G1)
         seen_on_field.add(key)
-        fresh = obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}
         if not obj.face_up:
-            if not fresh:
+            if flip_summon_reason(obj) is None:
                 actions.append(Action(
                     id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
-        elif not fresh and "attacked_this_turn" not in obj.flags:
+        elif reposition_reason(obj) is None:
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
                 id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",
@@ -427,11 +671,36 @@ def main_phase_plays(s, player: str) -> list[Action]:
     return actions
 
 
+def attacker_reason(s, oid: int) -> Reason | None:
+    """The reason a monster cannot declare an attack now (whatever it attacks), or None."""
+    obj = s.objects[oid]
+    if not obj.face_up or obj.position != "attack":
+        return Reason("condition", f"{obj.card} is not in face-up Attack Position: only such a monster attacks",
+                      None, obj.card)
+    if "attacked_this_turn" in obj.flags:
+        return Reason("limit", f"{obj.card} already attacked this turn (once per turn)", None, obj.card)
+    forbidder = forbidding_card(s, "cannot_attack", oid)
+    if forbidder is not None:
+        return Reason("condition", f"{forbidder} stops {obj.card} from attacking", None, obj.card)
+    return None
+
+
+def direct_attack_reason(s, oid: int, defenders: tuple) -> Reason | None:
+    """The reason a monster has nothing it may attack (a direct attack forbidden), or None."""
+    if defenders:
+        return None
+    forbidder = forbidding_card(s, "cannot_attack_directly", oid)
+    if forbidder is not None:
+        return Reason("target", f"{forbidder} stops {s.objects[oid].card} from attacking directly, and the "
+                                "opponent controls no monster", None, s.objects[oid].card)
+    return None
+
+
 def attacks(s, player: str) -> list[Action]:
     """Attack declarations of the battle step, with Toll-like costs."""
     actions = []
     lp = attack_cost(s)
-    if lp and s.player(player).life < lp:
+    if lp_cost_reason(s, player, lp, "an attack", None, "C7") is not None:
         return actions
     opponent = s.opponent_of(player)
     defenders = s.zone(opponent, "monsters")
@@ -439,15 +708,11 @@ def attacks(s, player: str) -> list[Action]:
     seen = set()
     for oid in s.zone(player, "monsters"):
         obj = s.objects[oid]
-        if not obj.face_up or obj.position != "attack" or "attacked_this_turn" in obj.flags:
-            continue
-        if _forbidden(s, "cannot_attack", oid):
+        if attacker_reason(s, oid) is not None or direct_attack_reason(s, oid, defenders) is not None:
             continue
         name = s.pool[obj.card].name
         if defenders:
             targets = [(d, s.objects[d].label) for d in defenders]
-        elif _forbidden(s, "cannot_attack_directly", oid):
-            continue
         else:
             targets = [(None, opponent)]
         for target, label in targets:

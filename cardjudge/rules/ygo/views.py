@@ -166,15 +166,21 @@ def is_negated(s, oid) -> bool:
 def forbidden(s, rule: str, oid: int) -> bool:
     """Whether a continuous rule of that name forbids something to this card now (Cannot be
     used as Synchro Material; Messenger of Peace's "cannot attack")."""
+    return forbidding_card(s, rule, oid) is not None
+
+
+def forbidding_card(s, rule: str, oid: int) -> str | None:
+    """The name of the card whose continuous rule of that name forbids something to this card
+    now, or None (see ``forbidden``)."""
     rules = continuous_rules(s, rule)
     if not rules:
-        return False  # the commonest answer, without a view of the card
+        return None  # the commonest answer, without a view of the card
     view = CardView(s, oid)
     for source, _ability, value in rules:
         env = env_for(s, source.oid, source.controller)
         if value is True or evaluate(value, env.with_subject(view)):
-            return True
-    return False
+            return source.card
+    return None
 
 
 def _continuous_rule_names(pool) -> frozenset:
