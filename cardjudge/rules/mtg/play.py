@@ -96,7 +96,7 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
                 m.move(d, oid, "graveyard", reason="cost", source=source)
             elif kind == "discard":
                 m.move(d, oid, "graveyard", reason="cost", source=source)
-            elif kind == "exile":
+            elif kind in ("exile", "exile_from_graveyard"):
                 m.move(d, oid, "exile", reason="cost", source=source)
             elif kind == "remove_counter":
                 part = next(p for p in costs if p.kind == "remove_counter")
