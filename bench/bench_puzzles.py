@@ -3,13 +3,15 @@
 Run on demand: ``python bench/bench_puzzles.py [--count N] [--seed S]``. Prints, for each game
 and method, the puzzles accepted per minute on one core (Yu-Gi-Oh at 3 actions is the figure
 with a target: 60 a minute), the speed-up of two worker processes over one on the Yu-Gi-Oh
-constructive run (target 1.8x), and the time ``check_puzzle`` takes on each shipped puzzle.
+constructive run (target 1.8x) with the CPU time each run took (what spreading costs, whatever
+the load), and the time ``check_puzzle`` takes on each shipped puzzle.
 The machine is shared: compare the figures of one run with each other, not across runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from timing import ROOT, machine  # first: it puts this checkout on sys.path
@@ -20,11 +22,28 @@ RUNS = [("ygo", "constructive", "medium"), ("ygo", "random", "medium"), ("mtg", 
         ("mtg", "random", "easy")]
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (the worker processes)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _generate(game: str, method: str, difficulty: str, count: int, seed: int, workers: int):
     started = time.perf_counter()
     result = generate_puzzles(game=game, method=method, difficulty=difficulty, count=count, seed=seed,
                               workers=workers, max_candidates=400 * count)
     return result, time.perf_counter() - started
+
+
+def _generate_with_cpu(count: int, seed: int, workers: int):
+    """A Yu-Gi-Oh constructive run: (result, wall seconds, CPU seconds of every process). The
+    CPU time says how much work the run took whatever the machine's load: with two workers, the
+    work beyond one worker's is what spreading costs (start-up, hand-over, candidates judged
+    after enough were kept)."""
+    before = _cpu_seconds()
+    result, seconds = _generate("ygo", "constructive", "medium", count, seed, workers)
+    time.sleep(2)  # the worker processes end and are waited for: their CPU time is counted
+    return result, seconds, _cpu_seconds() - before
 
 
 def _loop(n: int) -> int:
@@ -61,11 +80,14 @@ def main(argv=None) -> int:
         length = {"easy": 2, "medium": 3}[difficulty]
         rate = len(result.puzzles) / seconds * 60
         print(f"{game:5} {method:13} {length:>6} {len(result.puzzles):>5} {result.tried:>6} {seconds:>8.2f} {rate:>19.1f}")
-    one, one_s = _generate("ygo", "constructive", "medium", 3 * args.count, args.seed, 1)
-    two, two_s = _generate("ygo", "constructive", "medium", 3 * args.count, args.seed, 2)
+    one, one_s, one_cpu = _generate_with_cpu(3 * args.count, args.seed, 1)
+    two, two_s, two_cpu = _generate_with_cpu(3 * args.count, args.seed, 2)
     same = [p.position for p in one.puzzles] == [p.position for p in two.puzzles]
     print(f"ygo constructive, {3 * args.count} puzzles: 1 worker {one_s:.2f} s, 2 workers {two_s:.2f} s, "
           f"speed-up {one_s / two_s:.2f}x (same puzzles: {same})")
+    print(f"   (CPU time of all processes: 1 worker {one_cpu:.2f} s, 2 workers {two_cpu:.2f} s: "
+          f"the work of spreading is {100 * (two_cpu / one_cpu - 1):+.0f}%, which allows at most "
+          f"{2 * one_cpu / two_cpu:.2f}x on two idle cores)")
     loop_one, loop_two = _plain_loop_speedup()
     print(f"   (a plain CPU loop at the same time: 1 process {loop_one:.2f} s, 2 processes {loop_two:.2f} s, "
           f"{loop_one / loop_two:.2f}x: what the machine's load leaves for two workers)")

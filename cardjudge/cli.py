@@ -914,7 +914,7 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
 @puzzle.command("generate")
 @click.option("--game", type=click.Choice(["ygo", "mtg"]), required=True, help="The game of the puzzles.")
 @click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
-@click.option("--goal", default="win", show_default=True, help="The goal (win: a line that deals the opponent's life this turn).")
+@click.option("--goal", type=click.Choice(["win", "destroy"]), default="win", show_default=True, help="win: a line that deals the opponent's life this turn; destroy: a line that removes the opponent's cards the goal names (constructive: those a random line removed; random: all of them).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles, whatever the workers.")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True, help="The solution length: easy 2, medium 3, hard 4-5 actions.")

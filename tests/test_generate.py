@@ -81,3 +81,24 @@ def test_bad_generate_requests_are_one_line(tmp_path):
     run = CliRunner().invoke(cli, ["puzzle", "generate", "--game", "ygo", "--pool", str(tmp_path / "none.yaml")])
     assert run.exit_code == 1 and "Traceback" not in run.output
     assert len(run.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("method", ["constructive", "random"])
+def test_destroy_goal_names_opponent_cards_and_checks_unique(method):
+    result = generate_puzzles(game="ygo", goal="destroy", count=2, seed=3, method=method, max_candidates=300)
+    assert len(result.puzzles) == 2
+    assert result.rejected["nothing destroyed"] > 0  # boards where the line (or the board) had nothing to remove
+    for puzzle in result.puzzles:
+        assert puzzle.goal.startswith("destroy: [")
+        labels = puzzle.goal[len("destroy: ["):-1].split(", ")
+        opponent = {c["id"] for c in puzzle.position["players"]["opponent"]["monsters"]}
+        assert labels and set(labels) <= opponent
+        if method == "random":  # the random method asks for all of them
+            assert set(labels) == opponent
+        checked = check_puzzle(puzzle)
+        assert checked.ok and checked.unique, checked.reason
+
+
+def test_generate_refuses_an_unknown_goal():
+    with pytest.raises(InputError, match="generated puzzles have the goal 'win' .* or 'destroy'"):
+        generate_puzzles(game="ygo", goal="survive", count=1)

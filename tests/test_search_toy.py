@@ -77,6 +77,36 @@ def test_counter_all_lines_stop_once_enough_are_found():
     assert cut.reason.startswith("stopped once enough lines were found")
 
 
+def test_counter_enough_is_asked_as_soon_as_a_line_is_found_below_the_root():
+    seen = []
+
+    def enough(lines):
+        seen.append([line.actions for line in lines])
+        return True
+
+    full = run(Counter(5), max_actions=4, all_lines=True)
+    cut = run(Counter(5), max_actions=4, all_lines=True, enough=enough)
+    # asked with the first line found, deep in the search, before the root's first option (+1)
+    # had given all its lines: it stops there
+    assert seen == [[("+1", "+1", "+3")]]
+    assert len([line for line in full.lines if line.actions[0] == "+1"]) > 1
+    assert [line.actions for line in cut.lines] == [("+1", "+1", "+3")]
+
+
+def test_enough_sees_only_lines_that_answer_every_reply_of_an_adversary():
+    game = TakeAway(7)
+    seen = []
+
+    def enough(lines):
+        seen.extend(lines)
+        return False
+
+    full = run(game, max_actions=6, opponent="adversarial", all_lines=True, enough=enough)
+    assert seen and full.lines
+    for line in seen:  # below a choice of the opponent nothing was shown before it was answered
+        assert_answers_everything(game, game.root, line, {"opponent"})
+
+
 def test_counter_goal_at_root_is_a_line_of_no_action():
     result = run(Counter(0), max_actions=2)
     assert result.lines == [Line((), 0, ())] and result.complete

@@ -7,8 +7,10 @@ workers share the work:
 
 - ``constructive`` (the default): a random board, then a random line played forward by the
   solver's side (the opponent passive); the opponent's life is set to exactly what that line
-  dealt, so the goal is just in reach of it and out of reach of every line that deals less;
-- ``random``: a random board and a random life total, kept only if the solver finds it sound.
+  dealt, so the goal is just in reach of it and out of reach of every line that deals less
+  (goal ``destroy``: the goal names the opponent's cards that line removed from the field);
+- ``random``: a random board and a random life total (goal ``destroy``: all the opponent's
+  cards on the field), kept only if the solver finds it sound.
 
 Either way a candidate is kept only if the search proves a solution of the wanted length, no
 shorter one, and no second solution (:func:`cardjudge.solver.puzzles.check_puzzle`'s notion);
@@ -42,7 +44,11 @@ METHODS = ("constructive", "random")
 LENGTHS = {"easy": (2, 2), "medium": (3, 3), "hard": (4, 5)}
 GAMES = ("ygo", "mtg")
 SEARCH_NODES = 60_000  # per search of a candidate: a candidate that needs more is rejected as "search cut short"
-REJECTIONS = ("no damage", "no solution", "too short", "too long", "not unique", "search cut short", "duplicate")
+REJECTIONS = ("no damage", "nothing destroyed", "no solution", "too short", "too long", "not unique",
+              "search cut short", "duplicate")
+# what a generated puzzle asks: win this turn, or destroy the opponent's cards the goal names
+# (Hearthstone's "Board Clear"): by the line played forward, or all of them (random method)
+GOALS = ("win", "destroy")
 
 
 @dataclass(frozen=True)
@@ -196,7 +202,35 @@ def _life(state, player: str = "opponent") -> int:
 def _forward_damage(state, rng: random.Random, budget: int) -> int:
     """What a random line of at most ``budget`` counted actions of the side to move deals to the
     opponent this turn (the opponent passing whenever it may)."""
-    start, turn, counted = _life(state), state.turn, 0
+    start = _life(state)
+    state = _forward_line(state, rng, budget)
+    return start - _life(state) if state.winner is None else start
+
+
+def _forward_destroyed(state, rng: random.Random, budget: int) -> list[str]:
+    """The labels of the opponent's cards on the field that a random line of at most ``budget``
+    counted actions removes from there this turn (the game not over)."""
+    before = _field_labels(state, "opponent")
+    after = _forward_line(state, rng, budget)
+    if after.winner is not None:
+        return []
+    left = set(_field_labels(after, "opponent"))
+    return [label for label in before if label not in left]
+
+
+def _field_labels(state, player: str) -> list[str]:
+    zones = ("monsters", "spells_traps", "field_spell") if state.game == "ygo" else ("battlefield",)
+    return [state.objects[oid].label for zone in zones for oid in state.zone(player, zone)]
+
+
+def _destroy_goal(labels: list[str]) -> str:
+    return "destroy: [" + ", ".join(labels) + "]"
+
+
+def _forward_line(state, rng: random.Random, budget: int):
+    """The state after a random line of at most ``budget`` counted actions of the side to move,
+    within this turn (the opponent passing whenever it may)."""
+    turn, counted = state.turn, 0
     for _ in range(80):
         if state.winner is not None or state.turn != turn:
             break
@@ -219,7 +253,7 @@ def _forward_damage(state, rng: random.Random, budget: int) -> int:
         else:
             action = rng.choice(passes or actions)
         state = apply_within_turn(state, action)
-    return start - _life(state) if state.winner is None else start
+    return state
 
 
 def _solutions(state, request: Request, goal, max_actions: int):
@@ -256,17 +290,31 @@ def make_candidate(request: Request, number: int) -> Outcome:
     def rejected(reason: str) -> Outcome:
         return Outcome(number, None, reason, None, time.perf_counter() - started)
 
-    if request.method == "constructive":
-        position = _position(request, pool, rng, kinds, 8000 if request.game == "ygo" else 20)
+    full_life = 8000 if request.game == "ygo" else 20
+    goal_text = request.goal
+    if request.method == "constructive" and request.goal == "destroy":
+        position = _position(request, pool, rng, kinds, full_life)
+        destroyed = _forward_destroyed(load_position(position), rng, rng.randint(low, high))
+        if not destroyed:
+            return rejected("nothing destroyed")
+        goal_text = _destroy_goal(destroyed)
+    elif request.method == "constructive":
+        position = _position(request, pool, rng, kinds, full_life)
         damage = _forward_damage(load_position(position), rng, rng.randint(low, high))
         if damage <= 0:
             return rejected("no damage")
         position = _with_life(position, damage)
+    elif request.goal == "destroy":
+        position = _position(request, pool, rng, kinds, full_life)
+        targets = _field_labels(load_position(position), "opponent")
+        if not targets:
+            return rejected("nothing destroyed")
+        goal_text = _destroy_goal(targets)
     else:
         life = rng.randrange(100, 4001, 100) if request.game == "ygo" else rng.randint(1, 8)
         position = _position(request, pool, rng, kinds, life)
     state = load_position(position)
-    goal = parse_goal(request.goal, state, "you")
+    goal = parse_goal(goal_text, state, "you")
     why, result, solutions = _verdict(state, request, goal)
     if why:
         return rejected(why)
@@ -275,7 +323,7 @@ def make_candidate(request: Request, number: int) -> Outcome:
     position, state, solution, herrings, extra_nodes = _add_red_herrings(request, rng, kinds, position, state, goal,
                                                                          solution)
     metrics = metrics_of(state, goal, solution.line, request.opponent, herrings, nodes + extra_nodes)
-    puzzle = new_puzzle(state, request.goal, solution.line, name=f"{request.game}-{request.seed}-{number}",
+    puzzle = new_puzzle(state, goal_text, solution.line, name=f"{request.game}-{request.seed}-{number}",
                         player="you", opponent=request.opponent, max_actions=solution.length,
                         difficulty=rating_of(metrics), metrics=metrics, seed=request.seed,
                         author="cardjudge puzzle generate",
@@ -333,8 +381,9 @@ def request_for(game: str, pool: "str | CardPool | None" = None, goal: str = "wi
     difficulty = difficulty or "easy"
     if difficulty not in LENGTHS:
         raise InputError(f"difficulty must be one of {', '.join(LENGTHS)}, not {difficulty!r}")
-    if goal != "win":
-        raise InputError(f"generated puzzles have the goal 'win' (a line that deals the opponent's life), not {goal!r}")
+    if goal not in GOALS:
+        raise InputError(f"generated puzzles have the goal 'win' (a line that deals the opponent's life) or "
+                         f"'destroy' (a line that removes the opponent's cards the goal names), not {goal!r}")
     cards, source = _pool_of(game, pool)
     names = tuple(sorted(cards.cards))
     if not _kinds(game, cards, names):

@@ -215,6 +215,14 @@ class _Search:
         self.domain, self.goal, self.searcher = domain, goal, searcher
         self.enough = enough  # all_lines only: stop once enough(lines found from the root) holds
         self.enough_lines: list | None = None
+        # With ``enough``: the actions from the root to the state searched now, and how many of
+        # the states on the way let the opponent or chance choose among several options. While
+        # none does, a line found from here is a line from the root (the path's actions before
+        # it) and is shown to ``enough`` at once, wherever in the search it is found.
+        self.prefix: list = []
+        self.unsure = 0
+        self.found: list = []  # the lines from the root found so far below the root
+        self.found_actions: set = set()
         self.opponent, self.chance, self.all_lines = opponent, chance, all_lines
         self.transpositions, self.max_plies = transpositions, max_plies
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
@@ -433,7 +441,12 @@ class _Search:
             cost = 1 if counted and counts(action) else 0
             if cost > budget:
                 continue
-            value, lines, child_low, child_need = node(apply(state, action), budget - cost, ply + 1)
+            if self.enough is not None:
+                self.prefix.append((action, cost))
+                value, lines, child_low, child_need = node(apply(state, action), budget - cost, ply + 1)
+                self.prefix.pop()
+            else:
+                value, lines, child_low, child_need = node(apply(state, action), budget - cost, ply + 1)
             if child_low < low:
                 low = child_low
             if child_need >= need:
@@ -445,13 +458,33 @@ class _Search:
                 if ply == 0 and best == 1 and self.enough is not None and self.enough(best_lines):
                     self.enough_lines = best_lines
                     raise _Stop("enough")
+                if ply > 0 and value == 1 and self.enough is not None and not self.unsure:
+                    self.found_deeper(action, cost, lines)
             if best == 1 and not all_lines:
                 break
         return best, best_lines, low, need
 
+    def found_deeper(self, action, cost: int, lines: list) -> None:
+        """Lines found below the root, on a path where the searcher alone chose: as lines from
+        the root, shown to ``enough`` (each once); stops the search when they are enough."""
+        fresh = False
+        for line in lines:
+            line = _prepend(action, cost, line)
+            for before, before_cost in reversed(self.prefix):
+                line = _prepend(before, before_cost, line)
+            if line.actions not in self.found_actions:
+                self.found_actions.add(line.actions)
+                self.found.append(line)
+                fresh = True
+        if fresh and self.enough(self.found):
+            self.enough_lines = list(self.found)
+            raise _Stop("enough")
+
     def all_of(self, state, actions, budget, ply):
         value, answers, low, need = 1, [], _UNTAINTED, 0
         node, apply = self.node, self.domain.apply
+        if self.enough is not None:
+            return self.all_of_tracked(state, actions, budget, ply)
         for action in actions:
             result, lines, child_low, child_need = node(apply(state, action), budget, ply + 1)
             if child_low < low:
@@ -467,7 +500,41 @@ class _Search:
             return 0, [], low, need
         return value, self.strategy(answers), low, need
 
+    def all_of_tracked(self, state, actions, budget, ply):
+        """:meth:`all_of` keeping the path for :meth:`found_deeper`: below a state where the
+        opponent (or chance) has several options, no line is a line from the root yet."""
+        value, answers, low, need = 1, [], _UNTAINTED, 0
+        node, apply = self.node, self.domain.apply
+        several = len(actions) > 1
+        self.unsure += several
+        try:
+            for action in actions:
+                self.prefix.append((action, 0))
+                result, lines, child_low, child_need = node(apply(state, action), budget, ply + 1)
+                self.prefix.pop()
+                if child_low < low:
+                    low = child_low
+                if child_need >= need:
+                    need = child_need + 1
+                if result < value:
+                    value = result
+                if value == 0:
+                    return 0, [], low, need
+                answers.append((action, lines))
+        finally:
+            self.unsure -= several
+        if not answers:
+            return 0, [], low, need
+        return value, self.strategy(answers), low, need
+
     def expectation(self, state, outcomes, budget, ply):
+        self.unsure += 1  # below an expectation no line is sure: none is shown to ``enough``
+        try:
+            return self._expectation(state, outcomes, budget, ply)
+        finally:
+            self.unsure -= 1
+
+    def _expectation(self, state, outcomes, budget, ply):
         value, answers, low, need = 0, [], _UNTAINTED, 0
         for outcome, probability in outcomes:
             child, lines, child_low, child_need = self.node(self.domain.apply(state, outcome),

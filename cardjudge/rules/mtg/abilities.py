@@ -45,7 +45,7 @@ from cardjudge.rules.core.frozen import freeze
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
-    "from", "counters", "tapped",
+    "from", "counters", "tapped", "x_mana",
 }
 COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter", "loyalty"}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
@@ -55,13 +55,14 @@ EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies",
+    "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
                 "hexproof"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
+_CYCLING = re.compile(r"^Cycling\s+((?:\{[^{}]+\})+)$")
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ class Ability:
     rule: tuple = ()
     zones: tuple = ("battlefield",)
     text: str = ""
-    keyword: str | None = None  # the keyword this ability comes from (Crew, Equip)
+    keyword: str | None = None  # the keyword this ability comes from (Crew, Equip, Undying)
+    x_mana: str = ""  # "Spend only black mana on X": the one kind of mana that may pay {X} (B)
 
 
 def split_cost(text: str) -> tuple[str, bool, bool]:
@@ -217,6 +219,8 @@ def _check_steps(steps, what: str) -> tuple:
                 raise InputError(f"{what}: delayed needs 'on' (one of {', '.join(sorted(EVENTS))}) and 'effect'")
             parsed(body.get("when", "true"), "delayed when")
             _check_steps(body.get("effect", []), "delayed effect")
+        elif op == "scry" and body != 1:
+            raise InputError(f"{what}: scry takes 1 (scry 1; more cards would also need an order)")
         elif isinstance(body, str):
             if op not in ("add_mana",):
                 parsed(body, op)
@@ -261,6 +265,9 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
     if kind == "enters_with":
         rule = _enters_with(raw)
+    x_mana = str(raw.get("x_mana", ""))
+    if x_mana and (x_mana not in tuple("WUBRGC") or "{X}" not in mana):
+        raise InputError("x_mana: one kind of mana (W, U, B, R, G or C), for a cost with {X}")
     return Ability(
         index=index,
         kind=kind,
@@ -279,6 +286,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         rule=freeze(rule) if rule else (),
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
         text=str(raw.get("text", "")),
+        x_mana=x_mana,
     )
 
 
@@ -297,10 +305,32 @@ def _enters_with(raw: dict) -> dict:
     return {"tapped": bool(raw.get("tapped", False)), "counters": counters}
 
 
+# Undying (rule 702.93a): "When this permanent is put into a graveyard from the battlefield, if it
+# had no +1/+1 counters on it, return it to the battlefield under its owner's control with a
+# +1/+1 counter on it." The card returned is the one that went to its owner's graveyard (the
+# same label: rule 400.7 lets this ability find it there); gone from there, nothing returns.
+_UNDYING = dict(
+    kind="triggered", on="dies", when=parse("e.card == self"), condition=parse("e.card.p1p1 == 0"),
+    effect=(freeze({"return": {"cards": "e.card.owner.graveyard where label == e.card.label", "under": "owner",
+                               "counters": {"P1P1": 1}}}),),
+    text="Undying", keyword="Undying",
+)
+
+
 def keyword_abilities(fields: dict, start: int) -> tuple:
-    """The activated abilities that keywords stand for (Crew N, Equip N), numbered from ``start``."""
+    """The abilities that keywords stand for (Crew N, Equip N, Undying), numbered from ``start``."""
     out = []
     for keyword in fields.get("keywords") or []:
+        if keyword == "Undying":
+            out.append(Ability(start + len(out), **_UNDYING))
+            continue
+        cycling = _CYCLING.match(str(keyword))
+        if cycling:
+            # "[Cost], Discard this card: Draw a card." activated from the hand (rule 702.29a)
+            mana, _, _ = split_cost(cycling.group(1))
+            out.append(Ability(start + len(out), "activated", mana=mana, costs=(CostPart("discard", self_only=True),),
+                               effect=(freeze({"draw": 1}),), zones=("hand",), text=keyword, keyword="Cycling"))
+            continue
         found = _KEYWORD_N.match(str(keyword))
         if not found:
             continue

@@ -439,9 +439,16 @@ def _choose(d, frame, body, options):
 
 
 def _mode(d, frame, body, options):
-    """The controller picks one of several named modes as the step resolves ("tap or untap")."""
+    """The controller picks one of several named modes as the step resolves ("tap or untap");
+    with ``chooser`` another player picks ("unless that creature's controller has it deal 5
+    damage to them": rule 118.12, the choice is that player's)."""
     modes = tuple(body)
-    return (), Choice(frame.controller, "mode", "mode", modes, 1, 1, "choose one")
+    player = frame.controller
+    if options.get("chooser"):
+        player = next((p for p in refs_of(d, frame, options["chooser"]) if isinstance(p, str)), None)
+        if player is None:
+            return  # whoever was to choose is gone (the target left): nothing happens
+    return (), Choice(player, "mode", "mode", modes, 1, 1, "choose one")
 
 
 def _to_hand(d, frame, body, options):
@@ -483,6 +490,55 @@ def _add_mana(d, frame, body, options):
     m.add_mana(d, frame.controller, str(body), frame.source)
 
 
+def _exchange_life(d, frame, body, options):
+    """Two players exchange life totals: each gains or loses the life needed to have the other's
+    total (rule 701.12c); with fewer than two players left to name, nothing happens."""
+    players = [ref for ref in refs_of(d, frame, body) if isinstance(ref, str)]
+    if len(players) != 2 or players[0] == players[1]:
+        return
+    first, second = (d.player(p).life for p in players)
+    for player, before, after in ((players[0], first, second), (players[1], second, first)):
+        if after > before:
+            m.gain_life(d, player, after - before, frame.source)
+        elif after < before:
+            m.lose_life(d, player, before - after, frame.source)
+
+
+def _lose_game(d, frame, body, options):
+    """The named players lose the game (rule 104.3e), unless they can't (104.3 with Platinum
+    Angel); in a two-player game the other one wins, and both losing at once is a draw (104.4a)."""
+    safe = static_rule_names(d, "cant_lose")
+    losers = [p for p in refs_of(d, frame, body) if isinstance(p, str) and p not in safe]
+    if losers and d.winner is None:
+        remaining = [p for p in d.players if p not in losers]
+        d.winner = remaining[0] if len(remaining) == 1 else "draw"
+
+
+def _scry(d, frame, body, options):
+    """Scry 1 (rule 701.22a): look at the top card of your library, and you may put it on the
+    bottom. (Scry N of more cards also orders them, which the card language does not offer.)"""
+    if body != 1:
+        raise InputError("scry: only scry 1 is supported")
+    if not d.zone(frame.controller, "library"):
+        return
+    # a frame of its own: the card chosen is bound there, then put on the bottom
+    steps = (freeze({"_scry_look": 1}), freeze({"_to_bottom": 1}))
+    return [Frame(steps, 0, frame.controller, frame.source, frame.label, frame.card, frame.bindings, frame.x,
+                  frame.event)], None
+
+
+def _scry_look(d, frame, body, options):
+    top = d.zone(frame.controller, "library")[:1]
+    return (), Choice(frame.controller, "cards", "_scry_bottom", tuple(top), 0, 1,
+                      "scry 1: the card to put on the bottom of your library")
+
+
+def _to_bottom(d, frame, body, options):
+    for oid in frame.binding("_scry_bottom", ()):
+        if oid in d.objects and d.objects[oid].zone == "library":
+            m.move(d, oid, "library", reason="effect", source=frame.source)
+
+
 def _finish_spell(d, frame, body, options):
     """A resolved instant or sorcery goes to its owner's graveyard; a permanent spell enters."""
     oid = body
@@ -509,3 +565,5 @@ _STEPS = {
     "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "exile_if_dies": _exile_if_dies, "_finish": _finish_spell, "_put": _put,
     "_choose_enchant": _choose_enchant,
 }
+_STEPS.update({"exchange_life": _exchange_life, "lose_game": _lose_game, "scry": _scry, "_scry_look": _scry_look,
+               "_to_bottom": _to_bottom})

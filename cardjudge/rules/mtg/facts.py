@@ -46,6 +46,9 @@ STEP_FACTS = {
     "add_mana": (frozenset({"mana_added"}), {"mana"}, set()),
     "exile_if_dies": (frozenset(), set(), set()),  # a replacement until end of turn: the move it changes emits
     "if": (frozenset(), set(), set()),  # its branches are read by step_ops
+    "exchange_life": (frozenset({"life_gained", "life_lost"}), {"life"}, {"life"}),
+    "lose_game": (frozenset(), set(), set()),
+    "scry": (frozenset(), set(), set()),  # a card from the top of the library to its bottom: no event
 }
 
 ALL_EVENTS = frozenset(EVENTS)
@@ -60,6 +63,7 @@ COST_FACTS = {
     "exile": (frozenset({"leaves"}), set()),
     "remove_counter": (frozenset({"counters_removed"}), {"counter"}),
     "loyalty": (frozenset({"counters_put", "counters_removed"}), set()),
+    "exile_from_graveyard": (frozenset(), set()),  # delve: cards from a graveyard to exile, no event
 }
 
 

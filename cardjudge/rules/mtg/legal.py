@@ -21,7 +21,9 @@ from cardjudge.rules.core.expr import Name, evaluate
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.core.reasons import Reason, whose
+from cardjudge.rules.mtg import alternative_costs
 from cardjudge.rules.mtg import mana as mana_solver
+from cardjudge.rules.mtg.abilities import CostPart as AbilityCostPart
 from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
@@ -302,8 +304,10 @@ def priority_actions(s, player: str) -> list[Action]:
     sorcery = sorcery_timing(s, player)
     for oid in _sources(s, player):
         for ability in object_abilities(s, oid):
-            if ability.kind in ("mana", "activated"):
+            if ability.kind in ("mana", "activated") and "battlefield" in ability.zones:
                 out.extend(_activations(s, player, oid, ability, sorcery))
+    for oid, ability in _hand_abilities(s, player):
+        out.extend(_activations(s, player, oid, ability, sorcery))
     if land_play_reason(s, player, sorcery) is None:
         out.extend(_land_play(s, player, oid) for oid in _hand_cards(s, player, lands=True))
     for oid in _hand_cards(s, player, lands=False):
@@ -318,8 +322,11 @@ def can_act(s, player: str) -> bool:
     sorcery = sorcery_timing(s, player)
     for oid in _sources(s, player):
         for ability in object_abilities(s, oid):
-            if ability.kind in ("mana", "activated") and _activations(s, player, oid, ability, sorcery):
+            if ability.kind in ("mana", "activated") and "battlefield" in ability.zones \
+                    and _activations(s, player, oid, ability, sorcery):
                 return True
+    if any(_activations(s, player, oid, ability, sorcery) for oid, ability in _hand_abilities(s, player)):
+        return True
     if sorcery and player_value(s, player, "lands_played", 0) < 1 and _hand_cards(s, player, lands=True):
         return True
     return any(_cast_offers(s, player, oid, sorcery) for oid in _hand_cards(s, player, lands=False))
@@ -347,6 +354,13 @@ def _hand_cards(s, player: str, lands: bool) -> list[int]:
             seen.add(klass)
             out.append(oid)
     return out
+
+
+def _hand_abilities(s, player: str) -> list:
+    """(card, ability) for the activated abilities of cards in the hand that work from there
+    (cycling), an interchangeable copy's once."""
+    return [(oid, ability) for lands in (True, False) for oid in _hand_cards(s, player, lands)
+            for ability in object_abilities(s, oid) if ability.kind == "activated" and "hand" in ability.zones]
 
 
 def _land_play(s, player: str, oid: int) -> Action:
@@ -407,10 +421,14 @@ def _listed_with(s, action) -> list[Action] | tuple:
     oid = action.get("oid")
     sorcery = sorcery_timing(s, player)
     if action.kind == "activate":
-        if oid not in _sources(s, player):
+        if oid in _sources(s, player):
+            zone = "battlefield"
+        elif any(card == oid for card, _ in _hand_abilities(s, player)):
+            zone = "hand"
+        else:
             return []
         return [offer for ability in object_abilities(s, oid)
-                if ability.index == action.ability and ability.kind in ("mana", "activated")
+                if ability.index == action.ability and ability.kind in ("mana", "activated") and zone in ability.zones
                 for offer in _activations(s, player, oid, ability, sorcery)]
     if action.kind == "play_land":
         if not (land_play_reason(s, player, sorcery) is None and oid in _hand_cards(s, player, lands=True)):
@@ -445,7 +463,13 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     ability = _spell_ability(s, oid)
     targets = ability.targets if ability else ()
     text = f"{player} {verb(player, 'cast')} {obj.card}"
-    return _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
+    out = _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
+    if "Delve" in chars(s, oid).keywords:
+        graveyard = len(s.zone(player, "graveyard"))
+        for cost_text, exiled in alternative_costs.delve_costs(card["mana_cost"], graveyard):
+            part = AbilityCostPart("exile_from_graveyard", count=exiled)
+            out += _offers(s, player, "cast", obj, None, text, None, cost_text, (part,), targets)
+    return out
 
 
 def activation_reasons(s, player: str, oid: int, ability, sorcery: bool, every: bool = False) -> list[Reason]:
@@ -481,12 +505,23 @@ def _activations(s, player: str, oid: int, ability, sorcery: bool) -> list[Actio
         return []  # S1: {T} in its own ability's cost needs the creature unaffected
     exclude = (oid,) if ability.tap or ability.untap else ()
     text = f"{player} {verb(player, 'activate')} {_name(s, oid)}" + (f" ({ability.text})" if ability.text else "")
+    extra = (("mana_ability", True),) if ability.kind == "mana" else ()
+    if ability.x_mana:
+        # "Spend only black mana on X": each X is a {B} of the cost, paid like any colored symbol
+        out = []
+        for x, cost_text in alternative_costs.restricted_x_costs(ability.mana, ability.x_mana):
+            offers = _offers(s, player, "activate", obj, ability.index, text, oid, cost_text, ability.costs,
+                             ability.targets, exclude, ability.tap, extra, fixed_x=x)
+            if not offers:
+                return out  # a larger X asks for more of the same mana
+            out += offers
+        return out
     return _offers(s, player, "activate", obj, ability.index, text, oid, ability.mana, ability.costs, ability.targets,
-                   exclude, ability.tap, (("mana_ability", True),) if ability.kind == "mana" else ())
+                   exclude, ability.tap, extra)
 
 
 def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts, target_specs, exclude=(),
-            tap_self=False, extra_payload=()) -> list[Action]:
+            tap_self=False, extra_payload=(), fixed_x=None) -> list[Action]:
     """One action per distinct (non-mana cost parts, X, targets, mana payment) of a cast or activation.
 
     What several actions share (a cost part, a payment's cost part, a target text) is built once;
@@ -536,7 +571,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                 part_costs = tap_costs + tuple([CostPart(k, tuple(map(label, oids)), None, oids)
                                                 for k, oids in zip(kinds, picked)]) + life_costs
             if free:
-                xs, sources, used = (0,), None, None
+                xs, sources, used = (fixed_x or 0,), None, None
             else:
                 used = frozenset(exclude).union(*picked)
                 sources = mana_sources(s, player, used)
@@ -546,7 +581,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                         continue
                     xs = range(top + 1)
                 else:
-                    xs = (0,)
+                    xs = (fixed_x or 0,)
             for x in xs:
                 pays = (None,) if free else _payments(s, player, variant, cost, pool, sources, used, x)
                 if not pays:
@@ -741,6 +776,8 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
         env = env_for(s, source, player)
         if part.kind == "discard":
             pool = s.zone(player, "hand")
+        elif part.kind == "exile_from_graveyard":
+            pool = s.zone(player, "graveyard")
         else:
             pool = s.zone(player, "battlefield")
         candidates = []

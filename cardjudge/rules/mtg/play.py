@@ -98,7 +98,7 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
                 m.move(d, oid, "graveyard", reason="cost", source=source)
             elif kind == "discard":
                 m.move(d, oid, "graveyard", reason="cost", source=source)
-            elif kind == "exile":
+            elif kind in ("exile", "exile_from_graveyard"):
                 m.move(d, oid, "exile", reason="cost", source=source)
             elif kind == "loyalty":
                 part = next(p for p in costs if p.kind == "loyalty")

@@ -322,6 +322,7 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
                                controller=controller, ability=ability.index if ability else None, targets=targets,
                                target_specs=specs, x=int(entry.get("x", 0)), effect=effect,
                                condition=ability.condition if ability and kind == "trigger" else None,
+                               optional=bool(ability and kind == "trigger" and ability.optional),
                                event=_load_event(entry.get("event"), labels, players, source, entry),
                                bindings=bindings, delayed=ability is None and kind == "trigger"))
     return stack, counter
