@@ -15,6 +15,15 @@ import networkx as nx
 from cardjudge.rules import rules_for
 
 
+def paid(produced, needs) -> set:
+    """The resources of ``needs`` that ``produced`` provides: by name, a card-specific one
+    (``card_on_field:Exiled Force``: this very card) by the general one (``card_on_field``: any
+    card), and the general one by any card-specific one."""
+    kinds = {resource.split(":", 1)[0] for resource in produced}
+    return {need for need in needs if need in produced or need in kinds
+            or (":" in need and need.split(":", 1)[0] in produced)}
+
+
 def abilities_of(rules, card) -> tuple:
     """Every ability of ``card`` for its game (keyword abilities included where a game has them)."""
     listing = getattr(rules, "card_abilities", None)
@@ -49,15 +58,39 @@ def build_graph(cards, game: str) -> nx.DiGraph:
             if needs.listens:
                 why = [f"triggers: {event}" for event in sorted(made.emits & needs.listens)]
             else:
-                why = [f"pays: {resource}" for resource in sorted(made.produces & needs.consumes)]
+                why = [f"pays: {resource}" for resource in sorted(paid(made.produces, needs.consumes))]
             if why:
                 graph.add_edge(source, target, why=why)
+    _add_copy_edges(graph, nodes)
     for name, facts in nodes:
         if facts.at_will and not facts.consumes and not facts.listens:
             # nothing to pay and nothing to wait for: a player may use it again at once
             graph.add_edge(name, name, why=graph.edges[name, name]["why"] + ["repeats: costs nothing"]
                            if graph.has_edge(name, name) else ["repeats: costs nothing"])
     return graph
+
+
+def _add_copy_edges(graph: nx.DiGraph, nodes: list) -> None:
+    """An ability that copies the one whose event triggered it (``facts.copies``) does what that
+    one does: it gets the copied ability's edges, but for those the copied event itself made (a
+    copy is not activated: it does not trigger the copier again)."""
+    for copier, facts in nodes:
+        if not facts.copies:
+            continue
+        for original in list(graph.predecessors(copier)):
+            made = graph.nodes[original]["facts"]
+            if original == copier or not made.emits & facts.copies:
+                continue
+            for target, needs in nodes:
+                if needs.listens:
+                    events = (made.emits - facts.copies) & needs.listens
+                    why = [f"triggers: {event} (a copy of {original})" for event in sorted(events)]
+                else:
+                    why = [f"pays: {resource} (a copy of {original})"
+                           for resource in sorted(paid(made.produces, needs.consumes))]
+                if why:
+                    known = graph.edges[copier, target]["why"] if graph.has_edge(copier, target) else []
+                    graph.add_edge(copier, target, why=sorted(set(known) | set(why)))
 
 
 @dataclass(frozen=True)
@@ -99,8 +132,8 @@ def bounding_abilities(graph: nx.DiGraph) -> dict:
                 facts = work.nodes[node]["facts"]
                 if facts.limit:
                     found[node] = f"limited ({facts.limit.replace('_', ' ')})"
-                elif facts.consumes - produced:
-                    used = ", ".join(sorted(facts.consumes - produced))
+                elif facts.consumes - paid(produced, facts.consumes):
+                    used = ", ".join(sorted(facts.consumes - paid(produced, facts.consumes)))
                     found[node] = f"uses up {used}, which nothing it can loop with produces"
         if not found:
             return bounding
