@@ -182,7 +182,11 @@ def test_ygo_library_every_cycle_but_one_is_bounded_by_the_rules():
     static = find_loops("cardjudge/cards/ygo", static_only=True)
     undecided = [loop for loop in static.loops if loop.kind == "undecided"]
     assert [set(loop.cards) for loop in undecided] == [{"Destiny HERO - Departed", "King Tiger Wanghu"}]
-    assert any("Normal or Flip Summon" in loop.why for loop in static.loops if loop.kind == "bounded")
+    facts = {name: static.graph.nodes[name]["facts"] for name in static.graph}
+    assert facts["Tin Goldfish#0"].limit == "normal_or_flip_summon"  # "When this card is Normal Summoned"
+    assert facts["Mystic Tomato#0"].limit == "destruction_by_battle"
+    assert "card_on_field:Exiled Force" in facts["Exiled Force#0"].consumes  # "You can Tribute this card"
+    assert "card_in_hand" in facts["Doppelwarrior#0"].consumes  # it Special Summons itself from the hand
     result = _kept(find_loops("cardjudge/cards/ygo"))
     assert result.complete, result.reason
     looping = [loop for loop in result.loops if loop.kind != "bounded"]
@@ -378,6 +382,30 @@ def test_worldgorger_dragon_and_animate_dead_is_a_mandatory_loop_a_draw_CR_104_4
     plain = [loop for loop in result.loops if set(loop.cards) == {"Animate Dead", "Worldgorger Dragon"}]
     assert [loop.yields for loop in plain] == [{}]
     assert "you choose Worldgorger Dragon (what the Aura enchants)" in [a["text"] for a in plain[0].certificate["actions"]]
+
+
+def test_ygo_wanghu_with_mystic_tomato_is_bounded_by_battle_Y4(tmp_path):
+    """Wanghu destroys the 1400-ATK Mystic Tomato the Tomato Summons from the Deck (its ATK read
+    at the Summon, Y4), but by an effect: the Tomato's effect needs a destruction by battle, so
+    only the turn's attacks start the cycle again."""
+    deck = tmp_path / "tomato.txt"
+    deck.write_text("3 Mystic Tomato\n1 King Tiger Wanghu\n")
+    result = find_loops(str(deck))
+    loops = [loop for loop in result.loops if set(loop.cards) == {"Mystic Tomato", "King Tiger Wanghu"}]
+    assert loops and all(loop.kind == "bounded" for loop in loops)
+    assert "destroyed by battle" in loops[0].why
+    assert result.complete and not [loop for loop in result.loops if loop.kind in ("infinite", "mandatory")]
+
+
+def test_ygo_junk_synchron_doppelwarrior_and_wanghu_are_bounded(tmp_path):
+    """Junk Synchron revives Doppelwarrior (Level 2), Wanghu destroys it (800 ATK, Y4), and
+    Doppelwarrior comes from the hand when a monster is Special Summoned from the GY: each round
+    needs a Normal Summon or a card from the hand."""
+    deck = tmp_path / "junk.txt"
+    deck.write_text("3 Junk Synchron\n3 Doppelwarrior\n1 King Tiger Wanghu\n")
+    result = find_loops(str(deck))
+    assert result.loops and all(loop.kind == "bounded" for loop in result.loops)
+    assert result.complete
 
 
 def test_every_certificate_replays():

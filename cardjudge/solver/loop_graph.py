@@ -170,11 +170,11 @@ def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, b
             complete = False
             break
         sub = graph.subgraph(component)
-        for cycle in nx.simple_cycles(sub, length_bound=max_length):
+        for cycle in _bounded_cycles(sub, max_length):
             if len(cycles) >= max_count:
                 complete = False
                 break
-            cycles.append(_rotated(cycle))
+            cycles.append(cycle)
         if len(component) > max_length:
             complete = False  # a longer cycle may exist in this component
             if f"cycles longer than {max_length} abilities were not listed" not in reasons:
@@ -185,7 +185,28 @@ def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, b
     return cycles, complete, reasons
 
 
-def _rotated(cycle: list) -> list:
-    """A cycle starting from its smallest node (a stable way to write it)."""
-    start = cycle.index(min(cycle))
-    return cycle[start:] + cycle[:start]
+def _bounded_cycles(graph, max_length: int):
+    """The simple cycles of ``graph`` of at most ``max_length`` nodes, each once, starting from its
+    smallest node, in a fixed order (start nodes and successors sorted by name): the same cycles
+    come first whatever the process, so a listing cut by a count limit is the same every time."""
+    order = sorted(graph)
+    rank = {node: number for number, node in enumerate(order)}
+    successors = {node: sorted(graph.successors(node), key=rank.__getitem__) for node in order}
+    for start in order:
+        low = rank[start]
+        path, on_path = [start], {start}
+        stack = [iter(successors[start])]
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                stack.pop()
+                on_path.discard(path.pop())
+                continue
+            if following == start:
+                yield list(path)
+                continue
+            if rank[following] <= low or following in on_path or len(path) >= max_length:
+                continue
+            path.append(following)
+            on_path.add(following)
+            stack.append(iter(successors[following]))

@@ -453,12 +453,14 @@ _MOST_BUILT = 8  # positions built for one cycle at most
 def _phase_for(pool, graph, cycle) -> str:
     """Where a position built for the cycle begins: a main phase, or, when an ability of it works
     only during the Standby Phase (Destiny HERO - Departed), the Draw Phase before it."""
+    if pool.game != "ygo":
+        return "main1"
     for node in cycle:
         card = pool.cards[graph.nodes[node]["card"]]
         index = graph.nodes[node]["index"]
         ability = next((a for a in card.abilities if a.index == index), None)
         if ability is not None and "'standby'" in repr(getattr(ability, "when", None)):
-            return "draw" if pool.game == "ygo" else "upkeep"
+            return "draw"
     return "main1"
 
 
