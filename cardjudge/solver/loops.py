@@ -587,11 +587,13 @@ def _merged(static: list, confirmed: list) -> list:
 
 def replay_certificate(certificate: dict) -> dict:
     """Replay a certificate: its ``prefix`` and then one iteration of its ``actions`` from its
-    ``position``, each action legal where it is played (matched by its dict); for a certificate
-    marked ``never_settles``, its one action is legal and the rules never bring the game back to a
-    decision after it. Returns the
-    resources that changed over the iteration; raises InputError when an action is not legal
-    or the iteration does not come back to the same position up to resources."""
+    ``position``, each action legal where it is played (matched by its dict), applied as the
+    search applied them (``apply_stepwise``: in Magic each resolution from the stack waits for
+    the players' passes, which the certificate lists); for a certificate marked
+    ``never_settles``, its one action is legal and the rules never bring the game back to a
+    decision after it. Returns the resources that changed over the iteration; raises InputError
+    when an action is not legal or the iteration does not come back to the same position up to
+    resources."""
     if not certificate["actions"]:
         raise InputError("the certificate has no actions")
     state = load_position(certificate["position"])
