@@ -7,7 +7,11 @@ Run on demand: ``python bench/bench_loops.py [--repeat N]``. Prints, fastest of 
   facts bound) of each whole built-in library; target under 1 s each;
 - the confirmation by search of each loop position under ``tests/data/loops`` (Magic: a
   mandatory loop, a pumping loop, a cycle proved not to start by exhausting the position;
-  Yu-Gi-Oh!: a mandatory loop broken by policy, an effect used at will); target under 2 s each.
+  Yu-Gi-Oh!: a mandatory loop broken by policy, an effect used at will; and the classic loops:
+  Kiki-Jiki + Pestermite, Basalt Monolith + Rings of Brighthearth, Heliod + Walking Ballista,
+  Sanguine Bond + Exquisite Blood with and without Platinum Angel, Worldgorger Dragon + Animate
+  Dead, Nettle Sentinel + Heritage Druid, Destiny HERO - Departed + King Tiger Wanghu);
+  target under 2 s each.
 """
 
 from __future__ import annotations
@@ -27,7 +31,12 @@ from cardjudge.solver.loops import find_loops  # noqa: E402
 LIBRARIES = ["cardjudge/cards/ygo", "cardjudge/cards/mtg", "cardjudge/cards/eredan"]
 POSITIONS = ["tests/data/loops/mtg-mandatory-tapper.yaml", "tests/data/loops/mtg-optional-pump.yaml",
              "tests/data/loops/mtg-golem-alone.yaml", "tests/data/loops/ygo-phoenix-wanghu.yaml",
-             "tests/data/loops/ygo-counter-pump.yaml"]
+             "tests/data/loops/ygo-counter-pump.yaml",
+             # the classic loops
+             "tests/data/loops/mtg-kiki-pestermite.yaml", "tests/data/loops/mtg-monolith-rings.yaml",
+             "tests/data/loops/mtg-heliod-ballista.yaml", "tests/data/loops/mtg-sanguine-exquisite.yaml",
+             "tests/data/loops/mtg-sanguine-platinum.yaml", "tests/data/loops/mtg-worldgorger-animate-dead.yaml",
+             "tests/data/loops/mtg-nettle-druid.yaml", "tests/data/loops/ygo-departed-wanghu.yaml"]
 
 
 def fastest(repeat: int, run) -> tuple[float, object]:

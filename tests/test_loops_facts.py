@@ -11,9 +11,9 @@ from tests.playouts import EXAMPLES, Starts, start_positions
 
 #: events the rules themselves cause for any card: activating and resolving an effect (ygo),
 #: casting a spell, paying its mana and the permanent entering (mtg)
-_RULE_EVENTS = {"ygo": {"activated", "resolving"}, "mtg": {"cast", "enters", "tapped"}}
+_RULE_EVENTS = {"ygo": {"activated", "resolving"}, "mtg": {"cast", "enters", "tapped"}, "eredan": set()}
 
-STARTS = {game: Starts(start_positions(game)) for game in ("ygo", "mtg")}
+STARTS = {game: Starts(start_positions(game)) for game in ("ygo", "mtg", "eredan")}
 
 
 def _declared(state, card_name: str) -> set:
@@ -39,7 +39,7 @@ def _undeclared(before, after) -> list:
     return wrong
 
 
-@pytest.mark.parametrize("game", ["ygo", "mtg"])
+@pytest.mark.parametrize("game", ["ygo", "mtg", "eredan"])
 @settings(max_examples=max(3, EXAMPLES // 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_what_apply_emits_is_declared(game, data):
@@ -101,3 +101,20 @@ def test_every_effect_step_and_cost_part_is_declared():
     assert mtg_abilities.EFFECT_OPS <= set(mtg_facts.STEP_FACTS) | {"delayed"}
     assert mtg_abilities.COST_PARTS <= set(mtg_facts.COST_FACTS)
     assert set(eredan_abilities.EFFECT_KEYS) <= set(eredan_facts.STEP_FACTS)
+
+
+def test_eredan_effects_emit_their_events_with_amounts():
+    """Eredan parts emit what they declare: HP lost or healed with their amounts, a character
+    that dies."""
+    from cardjudge.rules.core.state import Draft
+    from cardjudge.rules.eredan import effects
+
+    state = STARTS["eredan"]["eredan-fight.yaml"]
+    fighter = next(o.oid for o in state.objects.values() if o.counter("hp") > 1)
+    d = Draft(state)
+    hp = d.objects[fighter].counter("hp")
+    effects.lose_hp(d, fighter, 1)
+    effects.heal(d, fighter, 1)
+    effects.lose_hp(d, fighter, hp)
+    assert [(e.kind, e.amount) for e in d.events] == [("hp_lost", 1), ("healed", 1), ("hp_lost", hp),
+                                                       ("holder_dies", 0)]

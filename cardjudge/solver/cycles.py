@@ -213,6 +213,7 @@ class _CycleSearch:
         path = [_Frame(root, key, *self.measure(root), 0)]
         actions: list = []  # the action tried at each frame but the last
         by_base: dict = {path[0].base: [0]}  # base -> plies of the path's frames with it
+        on_path = {key}  # the keys of the path's positions (each position is on a line once)
         while path:
             frame = path[-1]
             if frame.moves is None:
@@ -222,6 +223,7 @@ class _CycleSearch:
                     self.cut, frame.moves = True, []
             if frame.index >= len(frame.moves):
                 path.pop()
+                on_path.discard(frame.key)
                 plies = by_base[frame.base]
                 plies.pop()
                 if not plies:
@@ -244,6 +246,10 @@ class _CycleSearch:
                     raise _Stop("cycles")
                 continue
             child_key = domain.key(child)
+            if child_key in on_path:
+                # back to a position of this very line that closes no loop (the dominance asks
+                # for more): following it again would only repeat what is being searched
+                continue
             if child_key in self.finished:
                 below = self.finished[child_key]
                 frame.below = max(frame.below, below + step)
@@ -252,6 +258,7 @@ class _CycleSearch:
             self.seen.add(child_key)
             self.longest = max(self.longest, frame.counted + step)
             actions.append(action)
+            on_path.add(child_key)
             path.append(_Frame(child, child_key, child_base, child_resources, frame.counted + step))
             by_base.setdefault(child_base, []).append(len(path) - 1)
 

@@ -341,7 +341,8 @@ def _narrate(events, names: _Names, chain_length: int, paid: set = frozenset()) 
 
 # Yu-Gi-Oh! phases and LP changes: what changed in the position tells them (and a payment is told
 # among the costs)
-_TOLD_BY_THE_POSITION = frozenset({"phase", "lp_paid", "lp_gained", "lp_lost"})
+# (a Magic ability activated is told by the stack it goes on)
+_TOLD_BY_THE_POSITION = frozenset({"phase", "lp_paid", "lp_gained", "lp_lost", "ability_activated"})
 
 
 def _moves(group: list, names: _Names) -> str:

@@ -15,6 +15,15 @@ import networkx as nx
 from cardjudge.rules import rules_for
 
 
+def paid(produced, needs) -> set:
+    """The resources of ``needs`` that ``produced`` provides: by name, a card-specific one
+    (``card_on_field:Exiled Force``: this very card) by the general one (``card_on_field``: any
+    card), and the general one by any card-specific one."""
+    kinds = {resource.split(":", 1)[0] for resource in produced}
+    return {need for need in needs if need in produced or need in kinds
+            or (":" in need and need.split(":", 1)[0] in produced)}
+
+
 def abilities_of(rules, card) -> tuple:
     """Every ability of ``card`` for its game (keyword abilities included where a game has them)."""
     listing = getattr(rules, "card_abilities", None)
@@ -49,15 +58,39 @@ def build_graph(cards, game: str) -> nx.DiGraph:
             if needs.listens:
                 why = [f"triggers: {event}" for event in sorted(made.emits & needs.listens)]
             else:
-                why = [f"pays: {resource}" for resource in sorted(made.produces & needs.consumes)]
+                why = [f"pays: {resource}" for resource in sorted(paid(made.produces, needs.consumes))]
             if why:
                 graph.add_edge(source, target, why=why)
+    _add_copy_edges(graph, nodes)
     for name, facts in nodes:
         if facts.at_will and not facts.consumes and not facts.listens:
             # nothing to pay and nothing to wait for: a player may use it again at once
             graph.add_edge(name, name, why=graph.edges[name, name]["why"] + ["repeats: costs nothing"]
                            if graph.has_edge(name, name) else ["repeats: costs nothing"])
     return graph
+
+
+def _add_copy_edges(graph: nx.DiGraph, nodes: list) -> None:
+    """An ability that copies the one whose event triggered it (``facts.copies``) does what that
+    one does: it gets the copied ability's edges, but for those the copied event itself made (a
+    copy is not activated: it does not trigger the copier again)."""
+    for copier, facts in nodes:
+        if not facts.copies:
+            continue
+        for original in list(graph.predecessors(copier)):
+            made = graph.nodes[original]["facts"]
+            if original == copier or not made.emits & facts.copies:
+                continue
+            for target, needs in nodes:
+                if needs.listens:
+                    events = (made.emits - facts.copies) & needs.listens
+                    why = [f"triggers: {event} (a copy of {original})" for event in sorted(events)]
+                else:
+                    why = [f"pays: {resource} (a copy of {original})"
+                           for resource in sorted(paid(made.produces, needs.consumes))]
+                if why:
+                    known = graph.edges[copier, target]["why"] if graph.has_edge(copier, target) else []
+                    graph.add_edge(copier, target, why=sorted(set(known) | set(why)))
 
 
 @dataclass(frozen=True)
@@ -99,8 +132,8 @@ def bounding_abilities(graph: nx.DiGraph) -> dict:
                 facts = work.nodes[node]["facts"]
                 if facts.limit:
                     found[node] = f"limited ({facts.limit.replace('_', ' ')})"
-                elif facts.consumes - produced:
-                    used = ", ".join(sorted(facts.consumes - produced))
+                elif facts.consumes - paid(produced, facts.consumes):
+                    used = ", ".join(sorted(facts.consumes - paid(produced, facts.consumes)))
                     found[node] = f"uses up {used}, which nothing it can loop with produces"
         if not found:
             return bounding
@@ -137,11 +170,11 @@ def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, b
             complete = False
             break
         sub = graph.subgraph(component)
-        for cycle in nx.simple_cycles(sub, length_bound=max_length):
+        for cycle in _bounded_cycles(sub, max_length):
             if len(cycles) >= max_count:
                 complete = False
                 break
-            cycles.append(_rotated(cycle))
+            cycles.append(cycle)
         if len(component) > max_length:
             complete = False  # a longer cycle may exist in this component
             if f"cycles longer than {max_length} abilities were not listed" not in reasons:
@@ -152,7 +185,28 @@ def _listed(graph, components, max_length: int, max_count: int) -> tuple[list, b
     return cycles, complete, reasons
 
 
-def _rotated(cycle: list) -> list:
-    """A cycle starting from its smallest node (a stable way to write it)."""
-    start = cycle.index(min(cycle))
-    return cycle[start:] + cycle[:start]
+def _bounded_cycles(graph, max_length: int):
+    """The simple cycles of ``graph`` of at most ``max_length`` nodes, each once, starting from its
+    smallest node, in a fixed order (start nodes and successors sorted by name): the same cycles
+    come first whatever the process, so a listing cut by a count limit is the same every time."""
+    order = sorted(graph)
+    rank = {node: number for number, node in enumerate(order)}
+    successors = {node: sorted(graph.successors(node), key=rank.__getitem__) for node in order}
+    for start in order:
+        low = rank[start]
+        path, on_path = [start], {start}
+        stack = [iter(successors[start])]
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                stack.pop()
+                on_path.discard(path.pop())
+                continue
+            if following == start:
+                yield list(path)
+                continue
+            if rank[following] <= low or following in on_path or len(path) >= max_length:
+                continue
+            path.append(following)
+            on_path.add(following)
+            stack.append(iter(successors[following]))

@@ -6,6 +6,8 @@
   performed once, then the card ruled its source (the most recently activated) is sent to the GY
   by game mechanics: ``illegal``, ``broken_by`` that card; one that brings a player's LP to 0
   is played out: ``win``.
+  A player who can't lose the game (Platinum Angel) is not moved to its end by a falling life:
+  the loop is then a draw like any other (104.4b).
 - Eredan has no loop rule of its own; a mandatory loop there is reported as a draw, the outcome
   a game that cannot go on has in every game here.
 - An optional loop is ``infinite`` (repeatable any number of times: the shortcut "repeat N
@@ -37,13 +39,21 @@ def life_changes(game: str, yields: dict) -> dict:
     return {name[: -len(suffix)]: amount for name, amount in yields.items() if name.endswith(suffix)}
 
 
-def classify(game: str, mandatory: bool, yields: dict, choosers: set, lives: dict, last_activated: str | None) -> Verdict:
+def classify(game: str, mandatory: bool, yields: dict, choosers: set, lives: dict, last_activated: str | None,
+             cannot_lose: frozenset | set = frozenset()) -> Verdict:
     """The verdict for a loop found by search.
 
     ``choosers``: the players who make optional choices in it; ``lives``: each player's life
     at the start of the loop; ``last_activated``: the card of the last effect activated in an
-    iteration (Yu-Gi-Oh's source of the loop)."""
-    losses = {player: -amount for player, amount in life_changes(game, yields).items() if amount < 0}
+    iteration (Yu-Gi-Oh's source of the loop); ``cannot_lose``: the players whom a rule keeps in
+    the game whatever their life (Platinum Angel): their falling life ends nothing."""
+    all_losses = {player: -amount for player, amount in life_changes(game, yields).items() if amount < 0}
+    losses = {player: loss for player, loss in all_losses.items() if player not in cannot_lose}
+    kept = sorted(set(all_losses) - set(losses))
+    if mandatory and kept and not losses and game == "mtg":
+        return Verdict("mandatory", "draw", None, None,
+                       f"mandatory; the life of {', '.join(kept)} falls each iteration, but they can't lose "
+                       "the game: the loop never ends it, a draw (CR 104.4b, 732.4)")
     if mandatory:
         if losses:
             losers = ", ".join(sorted(losses))

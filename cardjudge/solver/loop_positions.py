@@ -23,11 +23,12 @@ def buildable(game: str) -> bool:
     return game in _PLACES
 
 
-def build_position(game: str, placements: list, written: dict) -> dict:
+def build_position(game: str, placements: list, written: dict, phase: str = "main1") -> dict:
     """A position (the format of ``load_position``) with each ``(card, zone its ability works
     from, card kind)`` of ``placements`` where that ability works, for the first player;
     ``written``: the cards as written in the user's files (name -> plain data), carried in the
-    position so that it loads."""
+    position so that it loads; ``phase``: the one the player is in (the Draw Phase for an
+    ability of the Standby Phase, which passing then begins)."""
     word, life = _LIFE[game]
     you: dict = {word: life}
     for number, (card, zone, card_kind) in enumerate(placements):
@@ -40,7 +41,7 @@ def build_position(game: str, placements: list, written: dict) -> dict:
         if game == "ygo" and place == "spells_traps":
             entry.update(face_up=card_kind == "spell")
         you.setdefault(place, []).append(entry)
-    position = {"game": game, "turn": 3, "active": "you", "phase": "main1",
+    position = {"game": game, "turn": 3, "active": "you", "phase": phase,
                 "players": {"you": you, "opponent": {word: life}}}
     own = [written[card] for card, _, _ in placements if card in written]
     if own:

@@ -48,13 +48,13 @@ def read_sources(sources) -> Pool:
     card_files = [Path(s) for s in files if _kind(Path(s)) == "cards"]
     extra_cards: dict = {}
     pool: Pool | None = None
-    written: dict = {}
+    written = _Written()
     for path in card_files:
         cards = load_cards(path)
         pool = _joined(pool, cards.game, str(path))
         pool.cards.update(cards.cards)
         extra_cards.update(cards.cards)
-        written.update(_written(path))
+        written.paths.append(path)
     for source in sources:
         if isinstance(source, State):
             pool = _joined(pool, source.game, "<position>")
@@ -81,6 +81,30 @@ def read_sources(sources) -> Pool:
         where = files[0] if files else None
         raise InputError("the pool is empty: no card to analyse", str(where) if where else None, 1 if where else None)
     return pool
+
+
+class _Written(dict):
+    """The cards of the given card files as written, read from the files the first time a
+    position built for the analysis asks for one (a static analysis never does)."""
+
+    def __init__(self):
+        super().__init__()
+        self.paths: list = []
+        self.read = False
+
+    def _ensure(self) -> None:
+        if not self.read:
+            self.read = True
+            for path in self.paths:
+                self.update(_written(path))
+
+    def __contains__(self, name) -> bool:
+        self._ensure()
+        return super().__contains__(name)
+
+    def __getitem__(self, name):
+        self._ensure()
+        return super().__getitem__(name)
 
 
 def _written(path: Path) -> dict:

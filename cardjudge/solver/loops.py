@@ -28,10 +28,10 @@ from typing import Callable
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.canonical import canonical_key
-from cardjudge.rules.core.engine import legal_actions, load_position, to_dict
+from cardjudge.rules.core.engine import apply_stepwise, legal_actions, load_position, rules_for, to_dict
 from cardjudge.solver.combos import COUNTED, EngineDomain
 from cardjudge.solver.cycles import search_cycles
-from cardjudge.solver.loop_graph import build_graph, list_cycles
+from cardjudge.solver.loop_graph import build_graph, list_cycles, paid
 from cardjudge.solver.loop_policy import LIFE_WORD, classify
 from cardjudge.solver.loop_positions import build_position, buildable
 from cardjudge.solver.loop_sources import read_sources
@@ -62,6 +62,7 @@ class Loop:
     broken_by: str | None = None
     certificate: dict | None = None
     why: str = ""
+    searched: frozenset = field(default=frozenset(), compare=False)  # the cards whose search gave this answer
 
     def to_dict(self) -> dict:
         """Plain data in the form ``cardjudge loops --json`` prints."""
@@ -162,6 +163,15 @@ def _abilities(graph, cycle) -> tuple:
                  for n in cycle)
 
 
+#: limits that bound a cycle by what only the players start, not to once a turn
+_STARTED_BY_PLAYERS = {
+    "normal_or_flip_summon": "only a Normal or Flip Summon starts it, which no effect performs: "
+                             "the players' own summons of the turn bound the cycle",
+    "destruction_by_battle": "only a monster destroyed by battle starts it: the turn's attacks bound the cycle",
+    "synchro_summon": "only a Synchro Summon starts it, each using up a card of the Extra Deck",
+}
+
+
 def _static_verdict(graph, game: str, cycle: list) -> Loop:
     """A cycle of the graph, bounded when its facts say so, undecided otherwise."""
     facts = [graph.nodes[n]["facts"] for n in cycle]
@@ -170,10 +180,14 @@ def _static_verdict(graph, game: str, cycle: list) -> Loop:
     limited = [(graph.nodes[n]["card"], f.limit) for n, f in zip(cycle, facts) if f.limit]
     if limited:
         card, limit = limited[0]
+        if limit in _STARTED_BY_PLAYERS:
+            return Loop(cards, abilities, "bounded", "bounded", {}, None, None, None,
+                        f"{card}: {_STARTED_BY_PLAYERS[limit]}")
         return Loop(cards, abilities, "bounded", "bounded", {}, 1, None, None,
                     f"{card} is limited ({limit.replace('_', ' ')}): the cycle goes round once at most per turn")
     produced = set().union(*(f.produces for f in facts))
-    running_out = sorted(set().union(*(f.consumes for f in facts)) - produced)
+    consumed = set().union(*(f.consumes for f in facts))
+    running_out = sorted(consumed - paid(produced, consumed))
     if running_out:
         return Loop(cards, abilities, "bounded", "bounded", {}, None, None, None,
                     f"each time round it uses up {', '.join(running_out)}, which nothing in the cycle produces")
@@ -257,6 +271,16 @@ def _without_token_delays(delays, tokens: set, resources: dict) -> tuple:
     return tuple(kept)
 
 
+_PUMP_NODES = 3000  # the budget of the search for a pumping loop beside an exact one
+
+
+def _grows_strictly(before: dict, after: dict) -> bool:
+    """:func:`_dominates`, and some resource other than a life total grew."""
+    return _dominates(before, after) and any(after.get(name, 0) > amount for name, amount in
+                                             ((n, before.get(n, 0)) for n in after)
+                                             if not name.endswith((".life", ".lp")))
+
+
 def _dominates(before: dict, after: dict) -> bool:
     """Resources only grew, life totals aside (a falling life total moves the game to its end;
     the policy then says whether that bounds the loop or wins the game)."""
@@ -276,16 +300,51 @@ class _NeverSettles(Exception):
         self.state, self.action = state, action
 
 
+_REMEMBERED = 50_000  # states after an action kept by the loop domain
+
+
+def _last_tried(action) -> int:
+    """0 for doing something, 1 for declining to ("no", "decline"), 2 for passing (a stable sort
+    keeps the listing's order within each)."""
+    if action.kind == "pass":
+        return 2
+    if action.kind == "decline" or (action.kind == "choose" and action.get("refs") == ("no",)):
+        return 1
+    return 0
+
+
 class _LoopDomain(EngineDomain):
-    """The engine as a search domain, an apply that never comes back to a decision reported."""
+    """The engine as a search domain, stepwise (each resolution from the stack an action of its
+    own, so that a drain of triggers is seen going round), an apply that never comes back to a
+    decision reported."""
+
+    def actions(self, state) -> list:
+        """The legal actions, declining and passing last: a loop is looked for among the things
+        done here before those not done and before the game is moved on (the first loop found
+        then has the shortest way into it, and one that pays for a copy is met before the one
+        that declines to)."""
+        listed = super().actions(state)
+        if len(listed) > 1:
+            listed = sorted(listed, key=_last_tried)
+        return listed
 
     def apply(self, state, action):
         try:
-            return super().apply(state, action)
+            if not hasattr(rules_for(state.game), "apply_stepwise"):
+                return super().apply(state, action)
+            mark = (id(state), id(action))
+            known = self._applied.get(mark)
+            if known is not None and known[0] is state and known[1] is action:
+                return known[2]
+            after = apply_stepwise(state, action)
         except RuntimeError as error:
             # the engines' guard: windows in which nobody can do anything but pass are passed
             # through by apply, and a mandatory loop of them never reaches a decision
             raise _NeverSettles(state, action) from error
+        if len(self._applied) > _REMEMBERED:
+            self._applied.clear()
+        self._applied[mark] = (state, action, after)
+        return after
 
 
 def _never_settling(state, verdict: Loop, error: _NeverSettles) -> Loop:
@@ -336,11 +395,23 @@ def _confirm_in(state, graph, cycles, static, stats, limit_nodes, limit_seconds,
                 result = search_cycles(domain, state, resources_of, dominates=_dominates, max_plies=max_plies,
                                        limit_nodes=limit_nodes, limit_seconds=left, escaped=_moved_on,
                                        mandatory_limit=limit_nodes or 5000)
+            if result.cycles and result.cycles[0].exact and result.cycles[0].mandatory is False:
+                # a loop with no net change that a player may leave: one that pays for itself
+                # with something to spare (a copy paid for, Rings of Brighthearth) may take
+                # more iterations to show; look for it, a small budget
+                left = None if deadline is None else max(0.001, deadline - time.perf_counter())
+                pumping = search_cycles(domain, state, resources_of, dominates=_grows_strictly, allowed=allowed,
+                                        max_plies=max_plies, limit_nodes=min(limit_nodes or _PUMP_NODES, _PUMP_NODES),
+                                        limit_seconds=left, escaped=_moved_on,
+                                        mandatory_limit=limit_nodes or 5000)
+                stats["nodes"] += pumping.stats.nodes
+                if pumping.cycles and pumping.cycles[0].mandatory is not None:
+                    result = dataclasses.replace(result, cycles=pumping.cycles)
         except _NeverSettles as error:
             found.append(_never_settling(state, min(members, key=lambda m: len(m[0]))[1], error))
             continue
         stats["nodes"] += result.stats.nodes
-        found.append(_confirmed(state, domain, cards, members, result))
+        found.append(dataclasses.replace(_confirmed(state, domain, cards, members, result), searched=cards))
     return found
 
 
@@ -358,8 +429,9 @@ def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_sec
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:
             break
+        phase = _phase_for(pool, graph, cycle)
         for placements in _placements(pool, graph, cycle):
-            data = build_position(pool.game, placements, pool.written)
+            data = build_position(pool.game, placements, pool.written, phase)
             try:
                 state = load_position(data)
             except InputError:
@@ -376,6 +448,20 @@ def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_sec
 
 
 _MOST_BUILT = 8  # positions built for one cycle at most
+
+
+def _phase_for(pool, graph, cycle) -> str:
+    """Where a position built for the cycle begins: a main phase, or, when an ability of it works
+    only during the Standby Phase (Destiny HERO - Departed), the Draw Phase before it."""
+    if pool.game != "ygo":
+        return "main1"
+    for node in cycle:
+        card = pool.cards[graph.nodes[node]["card"]]
+        index = graph.nodes[node]["index"]
+        ability = next((a for a in card.abilities if a.index == index), None)
+        if ability is not None and "'standby'" in repr(getattr(ability, "when", None)):
+            return "draw"
+    return "main1"
 
 
 def _placements(pool, graph, cycle) -> list:
@@ -415,14 +501,15 @@ def _confirmed(state, domain, cards, members, result) -> Loop:
         counted = [a for a in found.actions if a.kind in COUNTED]
         choosers = {a.player for a in found.actions if a.kind in COUNTED}
         lives = {name: ps.life for name, ps in zip(start.players, start.player_states)}
-        activated = [a.card for a in found.actions if a.kind in ("activate", "cast")]
         judged = classify(state.game, bool(found.mandatory), dict(found.yields), choosers, lives,
-                          activated[-1] if activated else None)
-        used = tuple(dict.fromkeys((a.card, a.ability) for a in found.actions if a.card and a.ability is not None))
+                          _last_activated(found.prefix, found.actions), _cannot_lose(start))
+        used = tuple(dict.fromkeys([(a.card, a.ability) for a in found.actions if a.card and a.ability is not None]
+                                   + _resolved(found.states)))
         abilities = tuple({"card": card, "ability": index, "text": _text(state, card, index)} for card, index in used)
         certificate = {"position": to_dict(state), "prefix": [a.to_dict() for a in found.prefix],
                        "actions": [a.to_dict() for a in found.actions]}
-        loop_cards = tuple(dict.fromkeys(a.card for a in found.actions if a.card)) or verdict.cards
+        loop_cards = tuple(dict.fromkeys([a.card for a in found.actions if a.card] + [card for card, _ in used])) \
+            or verdict.cards
         return Loop(loop_cards, abilities or verdict.abilities, judged.kind, judged.outcome, dict(found.yields),
                     judged.bound, judged.broken_by, certificate, judged.why)
     if result.complete:
@@ -432,6 +519,35 @@ def _confirmed(state, domain, cards, members, result) -> Loop:
                     f"at most {iterations} iteration(s)")
     return Loop(verdict.cards, verdict.abilities, "undecided", "bounded", {}, None, None, None,
                 f"the search was cut short: {result.reason}")
+
+
+def _last_activated(prefix, actions) -> str | None:
+    """The card most recently activated after one iteration counted as a judge counts it: from
+    the first activation of the line (the prefix, then the iteration) of a card activated in the
+    iteration, which is where the loop began; the iteration's activations taken in that order."""
+    activated = [a.card for a in actions if a.kind in ("activate", "cast")]
+    if not activated:
+        return None
+    first = next((a.card for a in list(prefix) + list(actions)
+                  if a.kind in ("activate", "cast") and a.card in activated), activated[0])
+    at = activated.index(first)
+    return (activated[at:] + activated[:at])[-1]
+
+
+def _resolved(states) -> list:
+    """(card, ability) of what the stack (chain) holds at some positions of a loop but not at all
+    of them: what goes on it and resolves round the loop, the players only passing meanwhile."""
+    held = [{(depth, getattr(item, "card", None), getattr(item, "ability", None))
+             for depth, item in enumerate(state.chain)} for state in states]
+    always = set.intersection(*held) if held else set()
+    return [(card, ability) for marks in held for depth, card, ability in sorted(marks - always, key=repr)
+            if card is not None and ability is not None]
+
+
+def _cannot_lose(state) -> set:
+    """The players a rule of the game keeps in it whatever their life, in ``state``."""
+    rule = getattr(rules_for(state.game), "cannot_lose", None)
+    return rule(state) if rule is not None else set()
 
 
 def _text(state, card: str | None, index) -> str:
@@ -446,6 +562,7 @@ def _text(state, card: str | None, index) -> str:
 def _merged(static: list, confirmed: list) -> list:
     """Static verdicts, those whose cards a search in a position answered replaced by the
     search's answer (each answer given once)."""
+    answered = {frozenset(loop.cards) for loop in confirmed} | {loop.searched for loop in confirmed}
     unique, seen = [], set()
     for loop in confirmed:  # the same loop found from several positions is told once
         mark = (frozenset(loop.cards), loop.kind, loop.outcome, tuple(sorted(loop.yields.items())))
@@ -453,7 +570,6 @@ def _merged(static: list, confirmed: list) -> list:
             seen.add(mark)
             unique.append(loop)
     confirmed = unique
-    answered = {frozenset(loop.cards) for loop in confirmed}
     looping = [frozenset(loop.cards) for loop in confirmed if loop.kind in ("mandatory", "infinite")]
     # a smaller set of cards that cannot loop on its own is part of the loop a larger set makes
     out = [loop for loop in confirmed
@@ -471,22 +587,24 @@ def _merged(static: list, confirmed: list) -> list:
 
 def replay_certificate(certificate: dict) -> dict:
     """Replay a certificate: its ``prefix`` and then one iteration of its ``actions`` from its
-    ``position``, each action legal where it is played (matched by its dict); for a certificate
-    marked ``never_settles``, its one action is legal and the rules never bring the game back to a
-    decision after it. Returns the
-    resources that changed over the iteration; raises InputError when an action is not legal
-    or the iteration does not come back to the same position up to resources."""
+    ``position``, each action legal where it is played (matched by its dict), applied as the
+    search applied them (``apply_stepwise``: in Magic each resolution from the stack waits for
+    the players' passes, which the certificate lists); for a certificate marked
+    ``never_settles``, its one action is legal and the rules never bring the game back to a
+    decision after it. Returns the resources that changed over the iteration; raises InputError
+    when an action is not legal or the iteration does not come back to the same position up to
+    resources."""
     if not certificate["actions"]:
         raise InputError("the certificate has no actions")
     state = load_position(certificate["position"])
     if certificate.get("never_settles"):
         action = _matching(state, certificate["actions"][0], 0)
         try:
-            EngineDomain(state, this_turn=True).apply(state, action)
-        except RuntimeError:
+            _LoopDomain(state, this_turn=True).apply(state, action)
+        except _NeverSettles:
             return {}
         raise InputError("the certificate's action settles: it is no loop")
-    domain = EngineDomain(state, this_turn=True)
+    domain = _LoopDomain(state, this_turn=True)
     start = state
     for number, wanted in enumerate(certificate["prefix"] + certificate["actions"]):
         if number == len(certificate["prefix"]):

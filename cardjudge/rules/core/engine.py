@@ -59,6 +59,14 @@ def apply_within_turn(state: State, action: Any) -> State:
     return getattr(rules, "apply_within_turn", rules.apply)(state, action)
 
 
+def apply_stepwise(state: State, action: Any) -> State:
+    """As :func:`apply` for searches that must see every resolution: a game whose rules module
+    has ``apply_stepwise`` leaves an object on the stack nobody can respond to for the players
+    to pass (each resolution one action); others apply as usual."""
+    rules = rules_for(state.game)
+    return getattr(rules, "apply_stepwise", rules.apply)(state, action)
+
+
 def to_dict(state: State) -> dict:
     """The position in the contract's format (round-trips through ``load_position``)."""
     return rules_for(state.game).to_dict(state)

@@ -22,7 +22,9 @@ class AbilityFacts:
     ``limit``: ``once_per_turn`` and the like, or None; ``optional``: a player may decline or
     simply not use it; ``zones``: where the card must be for it to work; ``kind``: the game's
     ability kind; ``at_will``: a player may use it again and again while it can be paid for (an
-    activated ability, not a card played from the hand nor a trigger).
+    activated ability, not a card played from the hand nor a trigger); ``copies``: the events
+    whose ability it copies (Rings of Brighthearth copies the ability whose activation triggered
+    it: the copy does what that ability does, which the graph reads from that ability's facts).
     """
 
     kind: str
@@ -35,12 +37,14 @@ class AbilityFacts:
     zones: tuple = ()
     text: str = ""
     at_will: bool = False  # a player may use it again whenever it can be paid for (an activated ability)
+    copies: frozenset = frozenset()
 
     def to_dict(self) -> dict:
         """Plain data, the sets sorted."""
         return {"kind": self.kind, "listens": sorted(self.listens), "emits": sorted(self.emits),
                 "produces": sorted(self.produces), "consumes": sorted(self.consumes), "limit": self.limit,
-                "optional": self.optional, "zones": list(self.zones), "text": self.text, "at_will": self.at_will}
+                "optional": self.optional, "zones": list(self.zones), "text": self.text, "at_will": self.at_will,
+                "copies": sorted(self.copies)}
 
 
 def step_ops(steps, nested=("then", "else")) -> list[tuple[str, object]]:

@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Lasting
 from cardjudge.rules.eredan.options import option
 from cardjudge.rules.eredan.records import Work
 from cardjudge.rules.eredan.views import alive, attached_to, stats
 
 UNTIL = {"combat": "end_of_combat", "turn": "end_of_turn", "game": "permanent"}
+
+
+def emit(d, kind: str, oid, reason: str, source, amount: int = 0) -> None:
+    """Record what happened to a card or character (the moments parts listen to, and damage,
+    loss of HP and healing with their amounts): ``source`` is the card whose part caused it."""
+    obj = d.objects.get(oid) if oid is not None else None
+    d.events.append(Event(kind, (oid,) if obj is not None else (), player=obj.controller if obj else None,
+                          reason=reason, source=source, labels=(obj.label,) if obj else (), amount=amount))
 
 
 def _add_score(d, player: str, amount: int) -> None:
@@ -31,14 +40,16 @@ def _set_hp(d, oid, hp: int) -> None:
     d.update(oid, counters=tuple(sorted(counters.items())))
 
 
-def _after_hp_loss(d, oid) -> None:
+def _after_hp_loss(d, oid, reason: str, source) -> None:
     if not alive(d, oid):
-        died(d, oid)
+        died(d, oid, reason, source)
 
 
-def deal_damage(d, oid, amount: int, kind: str, resisted: bool = True) -> int:
+def deal_damage(d, oid, amount: int, kind: str, resisted: bool = True, reason: str = "battle",
+                source: int | None = None) -> int:
     """Damage to a living character, reduced by Défense (physical) or Esprit (magic, when
-    the rule option says so) unless already ``resisted``; returns the damage taken."""
+    the rule option says so) unless already ``resisted``; returns the damage taken (``reason``
+    and ``source``: the blow of a fight, or the card whose part deals it)."""
     if oid is None or not alive(d, oid):
         return 0
     now = stats(d, oid)
@@ -51,19 +62,21 @@ def deal_damage(d, oid, amount: int, kind: str, resisted: bool = True) -> int:
         obj = d.objects[oid]
         _set_hp(d, oid, obj.counter("hp") - amount)
         _add_score(d, d.opponent_of(obj.controller), amount)
-        _after_hp_loss(d, oid)
+        emit(d, "damaged", oid, reason, source, amount)
+        _after_hp_loss(d, oid, reason, source)
     return amount
 
 
-def lose_hp(d, oid, amount: int) -> None:
+def lose_hp(d, oid, amount: int, source: int | None = None) -> None:
     """"Perd N points de vie": not damage, counts in no score."""
     if oid is None or not alive(d, oid) or amount <= 0:
         return
     _set_hp(d, oid, d.objects[oid].counter("hp") - amount)
-    _after_hp_loss(d, oid)
+    emit(d, "hp_lost", oid, "effect", source, amount)
+    _after_hp_loss(d, oid, "effect", source)
 
 
-def heal(d, oid, amount: int) -> int:
+def heal(d, oid, amount: int, source: int | None = None) -> int:
     """Healing up to the character's maximum HP; returns the HP gained."""
     if oid is None or not alive(d, oid) or amount <= 0:
         return 0
@@ -72,6 +85,7 @@ def heal(d, oid, amount: int) -> int:
     if gained:
         _set_hp(d, oid, now["hp"] + gained)
         _add_score(d, d.objects[oid].controller, gained)
+        emit(d, "healed", oid, "effect", source, gained)
     return gained
 
 
@@ -84,8 +98,9 @@ def modify(d, oid, changes: tuple, until: str, source, controller: str) -> None:
     d.touched()
 
 
-def died(d, oid) -> None:
+def died(d, oid, reason: str = "battle", source: int | None = None) -> None:
     """A character has just died: the "when its holder dies" parts of its cards fire."""
+    emit(d, "holder_dies", oid, reason, source)
     d.pending = tuple(held_parts(d, oid, "holder_dies")) + tuple(d.pending)
 
 
@@ -102,12 +117,14 @@ def held_parts(d, holder, when: str, **fields) -> list:
     return parts
 
 
-def leave_play(d, card_oid) -> None:
+def leave_play(d, card_oid, reason: str = "rule", source: int | None = None) -> None:
     """A card in play goes to its owner's discard; its lifetime ends and its "quand cette
-    carte est défaussée" parts fire."""
+    carte est défaussée" parts fire (``reason``/``source``: a part of a card discards it, or
+    the rules at the end of its lifetime)."""
     obj = d.objects.get(card_oid)
     if obj is None or obj.zone not in ("attached", "in_fight", "queue"):
         return
+    emit(d, "leave", card_oid, reason, source)
     card = d.pool[obj.card]
     holder = obj.equipped_to
     d.lasting = tuple(e for e in d.lasting if not (e.kind == "lifetime" and e.source == card_oid))

@@ -13,12 +13,12 @@ from cardjudge.rules.core.facts import AbilityFacts
 
 #: op -> (moments it can cause, resources it produces, resources it consumes)
 STEP_FACTS = {
-    "damage": (frozenset({"holder_dies"}), set(), {"hp"}),
-    "lose_hp": (frozenset({"holder_dies"}), set(), {"hp"}),
-    "heal": (frozenset(), {"hp"}, set()),
+    "damage": (frozenset({"damaged", "holder_dies"}), set(), {"hp"}),
+    "lose_hp": (frozenset({"hp_lost", "holder_dies"}), set(), {"hp"}),
+    "heal": (frozenset({"healed"}), {"hp"}, set()),
     "modify": (frozenset(), set(), set()),
     "discard_self": (frozenset({"leave"}), set(), set()),
-    "discard_attached": (frozenset({"leave", "holder_dies"}), set(), {"hp"}),
+    "discard_attached": (frozenset({"leave", "damaged", "holder_dies"}), set(), {"hp"}),
     "fetch_attach": (frozenset({"activation"}), set(), {"card_in_deck"}),
     "counter_next": (frozenset(), set(), set()),
     "move_random": (frozenset(), set(), set()),

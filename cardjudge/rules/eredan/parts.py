@@ -104,7 +104,7 @@ def _do_effect(d, work: Work) -> None:
     op = effect.op
     if op == "discard_self":
         if work.card is not None:
-            effects.leave_play(d, work.card)
+            effects.leave_play(d, work.card, "effect", work.card)
         return
     if op == "counter_next":
         d.game_data["countering"] = tuple(d.game_data.get("countering") or ()) + (
@@ -124,11 +124,12 @@ def _do_effect(d, work: Work) -> None:
         return
     for oid in _targets(d, work, effect.to):
         if op == "damage":
-            effects.deal_damage(d, oid, _amount(d, work, effect.amount, oid), effect.kind)
+            effects.deal_damage(d, oid, _amount(d, work, effect.amount, oid), effect.kind, reason="effect",
+                                source=work.card)
         elif op == "lose_hp":
-            effects.lose_hp(d, oid, _amount(d, work, effect.amount, oid))
+            effects.lose_hp(d, oid, _amount(d, work, effect.amount, oid), work.card)
         elif op == "heal":
-            effects.heal(d, oid, _amount(d, work, effect.amount, oid))
+            effects.heal(d, oid, _amount(d, work, effect.amount, oid), work.card)
         elif op == "modify":
             changes = tuple((k, 1 if v is True else _amount(d, work, v, oid)) for k, v in effect.params)
             effects.modify(d, oid, changes, effect.kind, work.card, work.controller)
@@ -136,11 +137,11 @@ def _do_effect(d, work: Work) -> None:
             names = effect.param("names")
             gone = [c for c in attached_to(d, oid) if d.objects[c].card in names]
             for card_oid in gone:
-                effects.leave_play(d, card_oid)
+                effects.leave_play(d, card_oid, "effect", work.card)
             total = len(gone) * effect.param("each")
             if effect.param("cap") is not None:
                 total = min(total, effect.param("cap"))
-            effects.deal_damage(d, oid, total, effect.kind)
+            effects.deal_damage(d, oid, total, effect.kind, reason="effect", source=work.card)
 
 
 def _fetch_attach(d, work: Work, effect) -> None:
@@ -155,6 +156,7 @@ def _fetch_attach(d, work: Work, effect) -> None:
                 new = effects.attach(d, oid, holders[0])
                 d.lasting = tuple(d.lasting) + (Lasting(d.new_id(), "lifetime", (new,), (), lifetime(card), d.turn, new,
                                                         work.controller),)
+                effects.emit(d, "activation", new, "effect", work.card)  # the card fetched comes into play
                 return
 
 

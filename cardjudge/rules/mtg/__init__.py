@@ -2,10 +2,11 @@
 
 from cardjudge.rules.mtg.abilities import compile_ability
 from cardjudge.rules.mtg.legal import legal_actions
-from cardjudge.rules.mtg.play import apply
+from cardjudge.rules.mtg.play import apply, apply_stepwise
 from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
 from cardjudge.rules.mtg.settled import settled
+from cardjudge.rules.mtg.sba import cannot_lose
 from cardjudge.rules.mtg.views import goal_env
 from cardjudge.rules.mtg.build import build_position
 from cardjudge.rules.mtg.facts import ability_facts, card_abilities
@@ -13,4 +14,5 @@ from cardjudge.rules.mtg.words import listing_text
 from cardjudge.rules.mtg.legal import passes_and_choices
 
 __all__ = ["ability_facts", "build_position", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict",
-           "goal_env", "settled", "listing_text", "passes_and_choices"]
+           "goal_env", "settled", "listing_text", "passes_and_choices", "apply_stepwise",
+           "cannot_lose"]

@@ -50,12 +50,13 @@ ABILITY_KEYS = {
 COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter", "loyalty"}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
           "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
-          "mana_added", "control_changed"}
+          "mana_added", "control_changed", "ability_activated"}
 EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
-    "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry",
+    "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry", "pay",
+    "copy_ability",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
                 "hexproof"}
@@ -209,6 +210,20 @@ def _check_steps(steps, what: str) -> tuple:
             parsed(body, "if")
             _check_steps(step.get("then", []), "if/then")
             _check_steps(step.get("else", []), "if/else")
+        elif op == "pay":
+            # "you may pay {2}. If you do, ...": the steps in 'then' run only once it is paid
+            from cardjudge.rules.mtg.mana import parse_mana_cost
+
+            if not isinstance(body, str) or not body.strip():
+                raise InputError(f"{what}: 'pay' takes a mana cost like \"{{2}}\", with 'then' beside it")
+            try:
+                parse_mana_cost(body)
+            except (InputError, ValueError) as error:
+                raise InputError(f"{what}: 'pay': {error}") from None
+            _check_steps(step.get("then", []), "pay/then")
+        elif op == "copy_ability":
+            if body != "e":
+                raise InputError(f"{what}: 'copy_ability' copies the ability that triggered it: write 'copy_ability: e'")
         elif op == "mode":
             if not isinstance(body, dict) or not body:
                 raise InputError(f"{what}: mode takes a mapping of mode names to steps")

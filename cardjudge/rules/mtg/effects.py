@@ -9,6 +9,8 @@ nothing and does nothing (T5).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import evaluate, parse
 from cardjudge.rules.core.frozen import freeze, thaw
@@ -108,6 +110,18 @@ def resume(d, refs: tuple) -> None:
         frames.append(Frame(steps, 0, top.controller, top.source, top.label, top.card, top.bindings, top.x, top.event))
     elif choice.kind == "color":
         m.add_mana(d, choice.player, "".join(refs))
+    elif choice.kind == "pay":
+        if refs != ("no",):
+            from cardjudge.rules.mtg.legal import resolution_payments
+
+            top = frames[-1]
+            payment = resolution_payments(d, choice.player, choice.name)[int(refs[0])]
+            if payment is not None:
+                m.pay_mana(d, choice.player, payment, top.source)
+            step = thaw(top.steps[top.index - 1])
+            branch = tuple(freeze(s) for s in step.get("then", []))
+            frames.append(Frame(branch, 0, top.controller, top.source, top.label, top.card, top.bindings, top.x,
+                                top.event))
     else:
         frames[-1] = frames[-1].bind(choice.name, refs)
     run(d, tuple(frames))
@@ -486,6 +500,35 @@ def _if(d, frame, body, options):
                       frame.event)], None
 
 
+def _pay(d, frame, body, options):
+    """"You may pay {2}. If you do, ...": the controller chooses a way to pay, or not to (the
+    steps in ``then`` follow a payment); mana abilities may be activated to pay (605.3a)."""
+    from cardjudge.rules.mtg.legal import resolution_payments
+
+    d.touched()
+    ways = resolution_payments(d, frame.controller, str(body))
+    options_ = ("no",) + tuple(str(number) for number in range(len(ways)))
+    return (), Choice(frame.controller, "pay", str(body), options_, 1, 1, frame.card)
+
+
+def _copy_ability(d, frame, body, options):
+    """Copy the activated ability that triggered this one (707.10): the copy is put on the stack,
+    controlled by this ability's controller; one with targets waits for them to be chosen again
+    ("you may choose new targets for the copy", 707.10c), the old ones among the choices."""
+    event = frame.event
+    if event is None or event.kind != "ability_activated":
+        return
+    original = next((item for item in reversed(d.chain) if item.kind == "ability" and item.source == event.source),
+                    None)
+    if original is None:
+        return  # the ability left the stack: nothing to copy
+    copy = replace(original, sid=d.new_id(), controller=frame.controller)
+    if original.target_specs:
+        d.pending = tuple(d.pending) + (replace(copy, targets=()),)
+    else:
+        d.chain = tuple(d.chain) + (copy,)
+
+
 def _add_mana(d, frame, body, options):
     m.add_mana(d, frame.controller, str(body), frame.source)
 
@@ -562,7 +605,7 @@ _STEPS = {
     "add_counters": _add_counters, "counter": _counter, "exile": _exile, "return": _return,
     "put_onto_battlefield": _put_onto_battlefield, "delayed": _delayed, "win_game": _win_game,
     "transform": _transform, "become_copy": _become_copy, "choose": _choose, "discard": _discard, "attach": _attach,
-    "if": _if, "add_mana": _add_mana, "mode": _mode, "to_hand": _to_hand, "exile_if_dies": _exile_if_dies, "_finish": _finish_spell, "_put": _put,
+    "if": _if, "add_mana": _add_mana, "pay": _pay, "copy_ability": _copy_ability, "mode": _mode, "to_hand": _to_hand, "exile_if_dies": _exile_if_dies, "_finish": _finish_spell, "_put": _put,
     "_choose_enchant": _choose_enchant,
 }
 _STEPS.update({"exchange_life": _exchange_life, "lose_game": _lose_game, "scry": _scry, "_scry_look": _scry_look,

@@ -16,7 +16,8 @@ _MOVES = frozenset({"leaves", "enters"})
 
 #: op -> (events it can emit, resources it produces, resources it consumes)
 STEP_FACTS = {
-    "damage": (frozenset({"damaged", "life_lost", "counters_put"}) | _DIES, set(), {"life"}),
+    # damage from a source with lifelink also makes its controller gain that much life (702.15b)
+    "damage": (frozenset({"damaged", "life_lost", "counters_put", "life_gained"}) | _DIES, {"life"}, {"life"}),
     "destroy": (_DIES, set(), set()),
     "draw": (frozenset({"drawn", "revealed"}), {"card_in_hand"}, {"card_in_library"}),
     "gain_life": (frozenset({"life_gained"}), {"life"}, set()),
@@ -49,9 +50,13 @@ STEP_FACTS = {
     "exchange_life": (frozenset({"life_gained", "life_lost"}), {"life"}, {"life"}),
     "lose_game": (frozenset(), set(), set()),
     "scry": (frozenset(), set(), set()),  # a card from the top of the library to its bottom: no event
+    "pay": (frozenset({"tapped"}), set(), {"mana"}),  # "you may pay {2}": sources tapped for it; 'then' read by step_ops
 }
 
 ALL_EVENTS = frozenset(EVENTS)
+# a copy of an ability does what the copied ability does: declared as the event whose ability it
+# copies (``copies``), the graph giving it that ability's edges; the copy itself emits nothing
+STEP_FACTS["copy_ability"] = (frozenset(), set(), set())
 
 #: cost part -> (events, resources consumed)
 COST_FACTS = {
@@ -98,11 +103,14 @@ def ability_facts(card, ability) -> AbilityFacts:
     if ability.untap:
         emits.add("becomes_untapped")
         produces.add("untapped")
+    if ability.kind == "activated":
+        emits.add("ability_activated")  # "whenever you activate an ability" (a mana ability is not one)
     for part in ability.costs:
         events, used = COST_FACTS[part.kind]
         emits |= events
         consumes |= used
     listens = frozenset({ability.on}) if ability.on else frozenset()
+    copies = listens if any(op == "copy_ability" for op, _ in _steps(ability.effect)) else frozenset()
     limit = None
     if any(name == "reveal_first_draw" for name, _ in ability.rule):
         limit = "first_draw_each_turn"  # only the first card drawn each turn is revealed
@@ -111,7 +119,8 @@ def ability_facts(card, ability) -> AbilityFacts:
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=limit, optional=ability.kind != "triggered" or ability.optional,
-        zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("activated", "mana"))
+        zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("activated", "mana"),
+        copies=copies)
 
 
 def _steps(steps) -> list:

@@ -31,8 +31,12 @@ MAIN_PHASES = ("main1", "main2")
 HAND_SIZE = 7
 
 
-def settle(d) -> None:
-    """Go on until a player has a decision to make (or the game is over)."""
+def settle(d, stepwise: bool = False) -> None:
+    """Go on until a player has a decision to make (or the game is over).
+
+    ``stepwise``: an object on the stack that no player can respond to is not resolved by
+    itself; the player with priority passes (each resolution a step a search can see, as a
+    drain of triggered abilities through the stack is one step of a loop each, 603)."""
     for _ in range(10000):
         if d.winner is not None:
             d.game_data.pop("priority", None)
@@ -62,14 +66,55 @@ def settle(d) -> None:
             return  # a player orders their triggered abilities
         if d.game_data.get("priority") is None:
             d.game_data["priority"] = d.active
-        if d.chain and _nobody_responds(d):
+        if d.chain and not stepwise and _nobody_responds(d):
             # a response window in which no player can do anything but pass passes by itself
             d.game_data["passes"] = 0
             resolve_top(d)
             d.game_data["priority"] = d.active
             continue
+        _forget_unreferenced(d)
         return
     raise RuntimeError("the game does not settle")
+
+
+def _forget_unreferenced(d) -> None:
+    """Last known information (608.2h) is kept while something can still read it: a spell or
+    ability on the stack or waiting to go there, a delayed trigger, a lasting effect that names
+    the object. Once nothing does, it is forgotten (the position is the same as if it never was:
+    a loop of permanents leaving and coming back comes back to the same position)."""
+    known = d.game_data.get("lki")
+    if not known:
+        return
+    named: set = set()
+    for item in tuple(d.chain) + tuple(d.pending):
+        named.add(item.source)
+        named.update(ref for ref in item.target_refs() if isinstance(ref, int))
+        named.update(_ids(item.bindings))
+        if item.event is not None:
+            named.update(item.event.cards)
+            named.add(item.event.source)
+    for delayed in d.game_data.get("delayed", ()):
+        named.add(getattr(delayed, "source", None))
+        named.update(_ids(getattr(delayed, "bindings", ())))
+    for effect in d.lasting:
+        named.add(effect.source)
+        named.update(effect.affected)
+    kept = tuple(entry for entry in known if entry.oid in named)
+    if len(kept) != len(known):
+        if kept:
+            d.game_data["lki"] = kept
+        else:
+            d.game_data.pop("lki")
+
+
+def _ids(bindings) -> set:
+    """The object ids among ``(name, value or values)`` bindings."""
+    found = set()
+    for _, value in bindings or ():
+        for ref in value if isinstance(value, tuple) else (value,):
+            if isinstance(ref, int):
+                found.add(ref)
+    return found
 
 
 def _nobody_responds(d) -> bool:

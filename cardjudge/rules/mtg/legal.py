@@ -174,6 +174,8 @@ def _choose_actions(s, choice) -> list[Action]:
                 for c in choice.options]
     if choice.kind == "damage":
         return _division_actions(s, choice)
+    if choice.kind == "pay":
+        return _pay_actions(s, choice)
     class_of = {oid: class_key(s, oid) for oid in choice.options}
     out = []
     seen = set()
@@ -208,6 +210,32 @@ def _division_actions(s, choice) -> list[Action]:
     return out
 
 
+def resolution_payments(s, player: str, cost_text: str) -> list:
+    """Every way for ``player`` to pay a mana cost while something resolves ("you may pay {2}"),
+    mana abilities activated as it is paid (605.3a); ``[None]`` for a cost of no mana."""
+    cost, free = _parse_cost(cost_text)
+    if free:
+        return [None]
+    return mana_solver.payments(cost, mana_pool(s, player), mana_sources(s, player, frozenset()))
+
+
+def _pay_actions(s, choice) -> list[Action]:
+    """Not paying, and each way to pay, of a "you may pay" while something resolves."""
+    player, cost = choice.player, choice.name
+    out = [Action("", player, "choose", f"{player} {verb(player, 'decline')} to pay {cost} ({choice.prompt})",
+                  payload=(("refs", ("no",)),))]
+    for number, payment in enumerate(resolution_payments(s, player, cost)):
+        tapped = () if payment is None else tuple(payment.tapped or payment.sources)
+        how = []
+        if payment is not None and payment.pool_spent:
+            how.append("{" + "}{".join(payment.pool_spent) + "} from the pool")
+        if tapped:
+            how.append("tapping " + ", ".join(_name(s, oid) for oid in tapped))
+        text = f"{player} {verb(player, 'pay')} {cost}" + (f" ({'; '.join(how)})" if how else "") + f" ({choice.prompt})"
+        out.append(Action("", player, "choose", text, targets=_labels(s, tapped), payload=(("refs", (str(number),)),)))
+    return out
+
+
 def _order_actions(s) -> list[Action]:
     player, items = orderer(s)
     if player is None:
@@ -217,7 +245,9 @@ def _order_actions(s) -> list[Action]:
     for item in firsts:
         for targets in trigger_targets(s, item):
             _, labels, text = _target_text(s, targets)
-            out.append(Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s triggered ability"
+            # an ability waiting here is a copy whose targets are chosen again (707.10c)
+            what = "triggered ability" if item.kind == "trigger" else "ability (a copy)"
+            out.append(Action("", player, "order", f"{player} {verb(player, 'put')} {item.card}'s {what}"
                               f"{_event_text(s, item.event)} on the stack next{text}",
                               card=item.card, card_id=item.label, ability=item.ability, targets=labels,
                               payload=(("sid", item.sid), ("chosen", targets))))

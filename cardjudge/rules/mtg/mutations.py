@@ -59,6 +59,17 @@ def sort_mana(text: str) -> str:
     return "".join(sorted(text, key=ORDER.index))
 
 
+def pay_mana(d, player: str, payment, source: int | None = None) -> None:
+    """Pay with ``payment`` (a ``mana.Payment``): its sources tapped for mana, the pool mana it
+    spends gone, what the sources made beyond the cost left in the pool."""
+    for oid in payment.tapped or payment.sources:
+        tap(d, oid, reason="cost", source=source)
+    pool = list(mana_pool(d, player))
+    for symbol in payment.pool_spent:
+        pool.remove(symbol)
+    set_player_value(d, player, mana_pool=sort_mana("".join(pool) + payment.leftover))
+
+
 def add_mana(d, player: str, mana: str, source: int | None = None) -> None:
     """Add mana to a player's pool (an event with the amount added)."""
     set_player_value(d, player, mana_pool=sort_mana(mana_pool(d, player) + mana))

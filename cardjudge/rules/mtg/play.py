@@ -28,6 +28,19 @@ def apply(state: State, action) -> State:
     return d.freeze()
 
 
+def apply_stepwise(state: State, action) -> State:
+    """As :func:`apply`, but an object on the stack nobody can respond to waits for the players
+    to pass instead of resolving by itself: each resolution is an action of its own."""
+    from cardjudge.rules.mtg.legal import is_listed
+
+    if not is_listed(state, action):
+        raise InputError(f"not a legal action now: {action.text}")
+    d = Draft(state)
+    HANDLERS[action.kind](d, action)
+    flow.settle(d, stepwise=True)
+    return d.freeze()
+
+
 def _pass(d, action) -> None:
     if d.game_data.get("declaring"):
         flow.end_declaration(d)
@@ -82,14 +95,8 @@ def _play_land(d, action) -> None:
 def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
     """Pay a total cost: mana (pool first, then the sources' mana abilities), then the other parts."""
     if plan.payment is not None:
-        payment = plan.payment
-        for oid in payment.tapped or payment.sources:
-            m.tap(d, oid, reason="cost", source=source)
-        pool = list(m.mana_pool(d, player))
-        for symbol in payment.pool_spent:
-            pool.remove(symbol)
         # the sources' mana and the pool mana spent pay the cost; what the sources made beyond it stays
-        m.set_player_value(d, player, mana_pool=m.sort_mana("".join(pool) + payment.leftover))
+        m.pay_mana(d, player, plan.payment, source)
     for kind, oids in plan.parts:
         for oid in oids:
             if kind in ("tap", "crew"):
@@ -154,6 +161,11 @@ def _activate(d, action) -> None:
         sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=name, controller=player,
         ability=ability.index, targets=plan.targets, target_specs=ability.targets, x=plan.x, effect=ability.effect,
     ),)
+    # "whenever you activate an ability" (Rings of Brighthearth): a mana ability emits no such
+    # event (it never reaches the stack, 605.3)
+    here = oid in d.objects
+    emit(d, Event("ability_activated", (oid,) if here else (), player=player, source=oid,
+                  labels=(obj.label,) if here else ()))
     flow.acted(d, player)
 
 

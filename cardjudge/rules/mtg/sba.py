@@ -14,6 +14,11 @@ from cardjudge.rules.mtg.views import (CardView, chars, env_for, has_keyword, is
                                       static_rule_names)
 
 
+def cannot_lose(s) -> set:
+    """The players who can't lose the game now ("You can't lose the game": Platinum Angel)."""
+    return {name for name in static_rule_names(s, "cant_lose") if name in s.players}
+
+
 def state_based_actions(d) -> bool:
     """Perform every state-based action that applies now (rule 704); True if any did."""
     changed = False

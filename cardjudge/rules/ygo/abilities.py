@@ -38,6 +38,7 @@ CONTINUOUS_RULES = {
     "modify", "cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
     "attack_cost", "play_cost", "negate_spell_effects",
     "cannot_be_synchro_material", "cannot_be_xyz_material", "cannot_be_fusion_material", "cannot_attack_directly",
+    "banished_instead",
 }
 DEFAULT_ZONES = {
     "activate": ("hand", "spells_traps", "field_spell"),
@@ -304,7 +305,28 @@ def _fusion_materials(steps):
     return None
 
 
+_MOVE_REASONS = {"battle", "effect", "cost", "rule"}
+_MOVE_ZONES = {"hand", "deck", "monsters", "spells_traps", "field_spell", "extra_deck"}
+
+
 def _rule_value(name: str, value):
+    if name == "banished_instead":
+        # the card's own replacement: [{reason: battle, from: [monsters]}, ...] ("if this card
+        # would be sent to the GY ..., banish it instead"), read wherever the card is
+        if not isinstance(value, list) or not value or not all(isinstance(c, dict) for c in value):
+            raise InputError("rule banished_instead takes a list like [{reason: battle, from: [monsters]}]")
+        clauses = []
+        for clause in value:
+            reasons = clause.get("reason", [])
+            zones = clause.get("from", [])
+            reasons = [reasons] if isinstance(reasons, str) else reasons
+            zones = [zones] if isinstance(zones, str) else zones
+            if set(clause) - {"reason", "from"} or not reasons or not zones \
+                    or not set(reasons) <= _MOVE_REASONS or not set(zones) <= _MOVE_ZONES:
+                raise InputError(f"rule banished_instead: each clause names a 'reason' ({', '.join(sorted(_MOVE_REASONS))}) "
+                                 f"and the zones it is sent 'from' ({', '.join(sorted(_MOVE_ZONES))})")
+            clauses.append((tuple(sorted(reasons)), tuple(sorted(zones))))
+        return tuple(clauses)
     if name == "modify":
         if not isinstance(value, dict):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")

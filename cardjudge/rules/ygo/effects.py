@@ -42,6 +42,35 @@ def redirecting_card(s, oid: int) -> str | None:
     return None
 
 
+def banished_instead_of_gy(s, oid: int, reason: str) -> bool:
+    """Whether the card's own text banishes it instead of sending it to the GY now (Destiny HERO -
+    Departed: "if this card would be destroyed by battle, banish it instead"), by the reason it
+    is sent and the zone it leaves; a card on the field whose effects are negated does not."""
+    obj = s.objects[oid]
+    card = s.pool[obj.card]
+    for ability in card.abilities:
+        if ability.kind != "continuous":
+            continue
+        for name, clauses in ability.rule:
+            if name != "banished_instead":
+                continue
+            if obj.zone in ON_FIELD and is_negated(s, oid):
+                return False
+            if any(reason in reasons and obj.zone in zones for reasons, zones in clauses):
+                return True
+    return False
+
+
+_OWN_REPLACEMENT = "banished_instead"
+
+
+def _rule_names(pool) -> frozenset:
+    """The names of the continuous rules some card of the pool has (remembered on the pool)."""
+    from cardjudge.rules.ygo.views import _continuous_rule_names
+
+    return getattr(pool, "_continuous_rule_names", None) or _continuous_rule_names(pool)
+
+
 # Monsters that return to the Extra Deck instead of the hand or the Deck.
 _EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 
@@ -53,7 +82,8 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
 
     An Xyz Monster that leaves its Monster Zone takes its materials with it: they go to the GY."""
     obj = d.objects[oid]
-    if zone == "graveyard" and redirected_to_banish(d, oid):
+    if zone == "graveyard" and (redirected_to_banish(d, oid) or (_OWN_REPLACEMENT in _rule_names(d.pool)
+                                                                 and banished_instead_of_gy(d, oid, reason))):
         zone = "banished"
     hidden = zone in ("hand", "deck", "extra_deck")
     if hidden and zone != "extra_deck":

@@ -64,7 +64,92 @@ COST_FACTS = {
 
 _ONE_SHOT = {"normal", "quick-play", "counter", "ritual"}  # Spells and Traps that leave once resolved
 
+#: limits a trigger's own condition sets: what only a player's summon or a battle can start
+PLAYER_SUMMON = "normal_or_flip_summon"  # a Normal (or Flip) Summon: a player's own, a few a turn at most
+BATTLE = "destruction_by_battle"  # only a monster destroyed by battle: the turn's attacks bound it
+SYNCHRO = "synchro_summon"  # only a Synchro Summon: each uses up a card of the Extra Deck
+
+#: the zone words of an expression -> the resource a card taken from there uses up
+_FROM_ZONE = {"hand": "card_in_hand", "graveyard": "card_in_gy", "deck": "card_in_deck", "banished": "card_banished"}
+_ZONE_OF_ABILITY = {"hand": "card_in_hand", "graveyard": "card_in_gy", "banished": "card_banished"}
+
 _ACTIVATED = frozenset({"activated", "resolving"})  # every effect that is activated
+
+
+def _started_only_by(ability) -> str | None:
+    """The limit a trigger's own condition sets (a necessary part of its ``when``): only a Normal
+    or Flip Summon ("When this card is Normal Summoned"), which no effect performs, or only a
+    destruction by battle, starts it."""
+    if ability.on is None or ability.when is None:
+        return None
+    for part in _conjuncts(ability.when):
+        field, values = _event_test(part)
+        if field == "method" and values and values <= {"normal", "flip"}:
+            return PLAYER_SUMMON
+        if field == "reason" and values == {"battle"}:
+            return BATTLE
+        if field == "method" and values == {"synchro_material"}:
+            return SYNCHRO
+    return None
+
+
+def _conjuncts(tree) -> list:
+    """The parts of an expression joined by a top-level ``and`` (each one necessary)."""
+    if type(tree).__name__ == "Logic" and tree.op == "and":
+        return [part for item in tree.items for part in _conjuncts(item)]
+    return [tree]
+
+
+def _event_test(tree) -> tuple:
+    """("method" or "reason", the values allowed) of ``e.method == 'x'`` / ``e.method in ('x', 'y')``."""
+    if type(tree).__name__ != "Binary" or tree.op not in ("==", "in"):
+        return None, None
+    left, right = tree.left, tree.right
+    if type(left).__name__ != "Attr" or getattr(left.obj, "name", None) != "e" or type(right).__name__ != "Const":
+        return None, None
+    value = right.value
+    values = {value} if tree.op == "==" else set(value) if isinstance(value, (tuple, list)) else None
+    if values is None or not all(isinstance(v, str) for v in values):
+        return None, None
+    return left.name, values
+
+
+def _summoned_from(ability) -> set:
+    """What a Special Summon or an "add to the hand" of the ability uses up: a card from the zone
+    it is taken from (the hand, the GY, the Deck, banishment), read from the steps' and targets'
+    expressions ("this card", where the ability works from)."""
+    summons = [body for op, body in step_ops(ability.effect) if op in ("special_summon", "to_hand")]
+    if not summons:
+        return set()
+    words = " ".join(_expression_text(body) for body in summons)
+    words += " " + " ".join(_expression_text(body) for op, body in step_ops(ability.effect) if op == "choose")
+    words += " " + " ".join(str(slot.source) for slot in ability.targets)
+    used = {resource for zone, resource in _FROM_ZONE.items() if zone in words}
+    if "self" in words:
+        used |= {_ZONE_OF_ABILITY[zone] for zone in ability.zones if zone in _ZONE_OF_ABILITY}
+    return used
+
+
+def _summons_only_itself(ability) -> bool:
+    """Whether every card the ability puts on the field is the card itself ("Special Summon this card")."""
+    ops = [(op, body) for op, body in step_ops(ability.effect)]
+    summons = [body for op, body in ops if op == "special_summon"]
+    if not summons or any(op in ("create_tokens", "fusion_summon") for op, _ in ops):
+        return False
+    for body in summons:
+        cards = _expression_text(body).split(" where ")[0].strip()
+        if cards != "self":
+            return False
+    return True
+
+
+def _expression_text(body) -> str:
+    from cardjudge.rules.core.frozen import thaw
+
+    body = thaw(body) if not isinstance(body, (str, dict)) else body
+    if isinstance(body, dict):
+        return " ".join(str(body.get(key, "")) for key in ("cards", "from"))
+    return str(body)
 
 
 def ability_facts(card, ability) -> AbilityFacts:
@@ -83,6 +168,10 @@ def ability_facts(card, ability) -> AbilityFacts:
     for cost in ability.costs:
         events, used = COST_FACTS[cost.kind]
         emits |= events
+        if cost.self_only and cost.kind == "tribute":
+            # "Tribute this card": this very card on the field, which only what puts this card
+            # (or any card) on the field gives back (``card_on_field:NAME``, see loop_graph)
+            used = {f"card_on_field:{card.name}"}
         consumes |= used
     if ability.kind == "activate" and card.fields.get("subtype") in _ONE_SHOT:
         consumes.add("card_in_hand")  # the card itself, played from the hand (or Set from it) and then gone
@@ -91,8 +180,13 @@ def ability_facts(card, ability) -> AbilityFacts:
         emits.add("lp_paid")
     if ability.remains:
         emits |= _DESTROYS  # a card that stays counts turns and destroys itself (Swords of Revealing Light)
+    consumes |= _summoned_from(ability)
+    if _summons_only_itself(ability):
+        # "Special Summon this card": the card itself on the field, not any card
+        produces.discard("card_on_field")
+        produces.add(f"card_on_field:{card.name}")
     listens = frozenset({ability.on}) if ability.on else frozenset()
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
-        consumes=frozenset(consumes), limit=ability.limit, optional=not ability.mandatory,
+        consumes=frozenset(consumes), limit=ability.limit or _started_only_by(ability), optional=not ability.mandatory,
         zones=tuple(ability.zones), text=ability.text or card.text, at_will=ability.kind in ("ignition", "quick"))
