@@ -11,8 +11,8 @@ from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import flow
-from cardjudge.rules.ygo.effects import attached, redirected_to_banish
+from cardjudge.rules.ygo import flow, zones
+from cardjudge.rules.ygo.effects import attached, position_choice_places, redirected_to_banish
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.procedures import hand_procedures
@@ -334,7 +334,7 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | None:
             return None
         if card["subtype"] == "field":
             return "from_hand"
-        if len(s.zone(obj.controller, "spells_traps")) >= 5:
+        if not zones.free_spell_traps(s, obj.controller):
             return None
         return "from_hand"
     if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
@@ -370,7 +370,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
         seen.add(key)
         if card["kind"] == "monster" and not summon_used and card["subtype"] not in ("ritual", "fusion", "synchro", "xyz", "link"):
             need = tributes_needed(card["level"])
-            if len(monsters) - need >= 5 or len(monsters) < need:
+            if len(monsters) < need:
                 continue
             tribute_ok = need == 0 or not _forbidden(s, "cannot_tribute_summon", oid)
             if not tribute_ok:
@@ -383,20 +383,26 @@ def main_phase_plays(s, player: str) -> list[Action]:
                 solutions = _NO_TRIBUTE
             for solution in solutions:
                 tributes = solution.get("tribute", ())
+                places = zones.useful_places(s, player, card, False, tributes)
+                if not places:
+                    continue  # no Main Monster Zone would be free
                 costs = []
                 if extra_lp:
                     costs.append(CostPart("pay_lp", (), extra_lp))
                 if tributes:
                     costs.append(CostPart("tribute", _labels(s, tributes), None, tributes))
                 suffix = f" (Tributing {', '.join(_labels(s, tributes))})" if tributes else ""
-                for verb, kind in (("Normal Summon", "summon"), ("Set", "set")):
-                    actions.append(Action(
-                        id="", player=player, kind=kind, text=f"{says(player, verb)} {card.name}{suffix}",
-                        card=card.name, card_id=obj.label, costs=tuple(costs),
-                        payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("tributes", tributes)),
-                    ))
+                for place in places:
+                    where = f" to {zones.describe(place)}" if len(places) > 1 else ""
+                    for verb, kind in (("Normal Summon", "summon"), ("Set", "set")):
+                        actions.append(Action(
+                            id="", player=player, kind=kind, text=f"{says(player, verb)} {card.name}{suffix}{where}",
+                            card=card.name, card_id=obj.label, costs=tuple(costs),
+                            payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("place", place),
+                                     ("tributes", tributes)),
+                        ))
         elif card["kind"] in ("spell", "trap"):
-            zone_full = card["subtype"] != "field" and len(s.zone(player, "spells_traps")) >= 5
+            zone_full = card["subtype"] != "field" and not zones.free_spell_traps(s, player)
             if not zone_full:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
                 actions.append(Action(
@@ -509,6 +515,12 @@ def choice_actions(s, choice) -> list[Action]:
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card
+        places = position_choice_places(s, choice)
+        if places:  # the zones it may go to: a choice of battle position and zone
+            return [Action(id="", player=player, kind="choose",
+                           text=f"{says(player, 'Special Summon')} {label} in {p} position to {zones.describe(z)}",
+                           card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", (p, z))))
+                    for p in ("attack", "defense") for z in places]
         return [Action(id="", player=player, kind="choose", text=f"{says(player, 'Special Summon')} {label} in {p} position",
                        card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", p)))
                 for p in ("attack", "defense")]
