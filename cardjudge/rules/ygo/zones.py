@@ -188,9 +188,26 @@ def co_linked(s, oid: int, other: int) -> bool:
 # ------------------------------------------------------------------ where a card may go
 
 
+def _occupied(s, player: str, zone: str) -> dict:
+    """place -> oid of ``player``'s cards in a zone (memoised in the zone memo: it reads only the
+    zones and the objects)."""
+    memo = s._zone_memo
+    if memo is None:
+        memo = s.zone_memo()
+    key = ("places", player, zone)
+    found = memo.get(key)
+    if found is None:
+        objects = s.objects
+        found = memo[key] = {place_of(objects[oid]): oid for oid in s.zone(player, zone)}
+    return found
+
+
 def taken(s, player: str, zone: str = "monsters", leaving=()) -> set:
     """The places of ``player``'s cards in a zone, but for those about to leave."""
-    return {place_of(s.objects[oid]) for oid in s.zone(player, zone) if oid not in leaving}
+    occupied = _occupied(s, player, zone)
+    if not leaving:
+        return set(occupied)
+    return {place for place, oid in occupied.items() if oid not in leaving}
 
 
 def free_main(s, player: str, leaving=()) -> list[int]:
@@ -201,17 +218,18 @@ def free_main(s, player: str, leaving=()) -> list[int]:
 
 def free_spell_traps(s, player: str) -> list[int]:
     """``player``'s free Spell & Trap Zones."""
-    used = taken(s, player, "spells_traps")
+    used = _occupied(s, player, "spells_traps")
     return [place for place in range(SPELL_TRAP_ZONES) if place not in used]
 
 
 def free_extra(s, player: str, leaving=()) -> list[int]:
     """The Extra Monster Zones ``player`` may Summon to: none while that player has a monster in
     one (but for one about to leave); else the empty ones."""
-    if taken(s, player, "monsters", leaving) & set(EXTRA_ZONES):
-        return []
-    other = s.opponent_of(player)
-    blocked = {11 - place for place in taken(s, other, "monsters", leaving) if place in EXTRA_ZONES}
+    for place, oid in _occupied(s, player, "monsters").items():
+        if place in EXTRA_ZONES and oid not in leaving:
+            return []
+    blocked = [11 - place for place, oid in _occupied(s, s.opponent_of(player), "monsters").items()
+               if place in EXTRA_ZONES and oid not in leaving]
     return [place for place in EXTRA_ZONES if place not in blocked]
 
 
@@ -244,11 +262,27 @@ def useful_places(s, player: str, card, from_extra_deck: bool, leaving=()) -> li
     """The zones worth a choice: every legal one when something reads places; otherwise one, an
     Extra Monster Zone if possible (it leaves every Main Monster Zone free that another choice
     would, so it is never worse) and else the leftmost Main Monster Zone."""
-    places = legal_places(s, player, card, from_extra_deck, leaving)
-    if len(places) < 2 or reads_places(s):
-        return places
-    extra = [place for place in places if place in EXTRA_ZONES]
-    return [extra[0] if extra else places[0]]
+    if reads_places(s):
+        return legal_places(s, player, card, from_extra_deck, leaving)
+    # What legal_places would give, cut to its first Extra Monster Zone or else its first zone,
+    # read off the occupied zones without listing them (this runs for every set of materials of
+    # every listing).
+    mine = _occupied(s, player, "monsters")
+    if from_extra_deck and card["subtype"] in EXTRA_DECK_KINDS:
+        own = mine.get(5, mine.get(6))
+        if own is None or own in leaving:
+            theirs = _occupied(s, s.opponent_of(player), "monsters")
+            for place in EXTRA_ZONES:
+                blocking = theirs.get(11 - place)
+                if blocking is None or blocking in leaving:
+                    return [place]
+        if card["subtype"] in _LINKED_ONLY[master_rule(s)]:
+            return []  # no Link Monster, so no linked zone
+    for place in range(MAIN_ZONES):
+        held = mine.get(place)
+        if held is None or held in leaving:
+            return [place]
+    return []
 
 
 def first_place(s, player: str, card, from_extra_deck: bool) -> int | None:
