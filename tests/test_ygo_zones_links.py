@@ -3,10 +3,12 @@ played through the public API; the cards Link Spider, Linkuriboh and Decode Talk
 
 import cardjudge as cj
 import pytest
-from helpers import act, actions, chain, dicts, load, now, pass_until, resolve, zone
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from helpers import act, actions, card, chain, dicts, load, now, pass_until, resolve, zone
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.canonical import canonical_key
+from cardjudge.rules.core.canonical import canonical_key, digest
 
 CLIMB_EXTRA = [{"card": "Link Spider", "id": "LS"}, {"card": "Linkuriboh", "id": "LK"},
                {"card": "Decode Talker", "id": "DT"}]
@@ -352,3 +354,68 @@ def test_a_link_monster_is_written_with_its_arrows_and_what_it_points_to():
                                 "link_arrows": ["top", "bottom-left", "bottom-right"], "points_to": ["A"]}
     written = cj.to_dict(state)
     assert cj.to_dict(cj.load_position(written)) == written
+
+
+# ------------------------------------------------------------------ properties
+
+MONSTERS = ["Axe Raider", "Battle Ox", "Mokey Mokey", "Axe Raider"]
+
+
+def _placed(zones_for, extra_deck=()):
+    return load(you={"monsters": [{"card": name, "id": f"M{i}", "zone": z}
+                                  for i, (name, z) in enumerate(zip(MONSTERS, zones_for))],
+                     "extra_deck": list(extra_deck)})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(5)), st.permutations(range(5)))
+def test_Z6_main_zones_never_enter_the_key_when_nothing_reads_places(first, second):
+    one, other = _placed(first[:4]), _placed(second[:4])
+    assert canonical_key(one) == canonical_key(other) and digest(one) == digest(other)
+    assert [a.text for a in cj.legal_actions(one)] == [a.text for a in cj.legal_actions(other)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(5)), st.booleans())
+def test_Z1_zones_round_trip_with_or_without_link_monsters(order, with_link):
+    state = _placed(order[:4], ["Link Spider"] if with_link else ())
+    written = cj.to_dict(state)
+    assert [m["zone"] for m in written["players"]["you"]["monsters"]] == list(order[:4])
+    again = cj.load_position(written)
+    assert cj.to_dict(again) == written and canonical_key(again) == canonical_key(state)
+    moved = _placed([order[1], order[0], *order[2:4]], ["Link Spider"] if with_link else ())
+    # Axe Raider and Battle Ox swapped: the same position unless something reads places
+    assert (canonical_key(moved) == canonical_key(state)) is (not with_link)
+
+
+def test_Z6_a_summon_in_a_fixed_position_asks_only_for_the_zone_when_places_are_read():
+    # Junk Synchron: "Special Summon it in Defense Position"; with a Link Monster in the position
+    # the zone is its controller's choice, the battle position is not
+    state = load(you={"hand": [{"card": "Junk Synchron", "id": "JS"}],
+                      "graveyard": [{"card": "Mokey Mokey", "id": "MK"}], "extra_deck": CLIMB_EXTRA})
+    state = act(state, kind="summon", card_id="JS", text="you Normal Summon Junk Synchron to Main Monster Zone 2")
+    state = act(state, kind="activate", card_id="JS", targets=["MK"])
+    state = pass_until(state, lambda s: bool(dicts(s, kind="choose")))
+    offered = dicts(state, kind="choose")
+    assert {d["position"] for d in offered} == {"defense"}
+    assert sorted(d["text"].rsplit(" ", 1)[1] for d in offered) == ["0", "1", "3", "4"]
+    state = act(state, kind="choose", text="you Special Summon MK in defense position to Main Monster Zone 4")
+    state = resolve(state)
+    assert places(state) == {"JS": 2, "MK": 4} and card(state, "MK")["position"] == "defense"
+    # without one, no choice at all (as before zones had places)
+    plain = load(you={"hand": [{"card": "Junk Synchron", "id": "JS"}], "graveyard": [{"card": "Mokey Mokey", "id": "MK"}]})
+    plain = act(plain, kind="summon", card_id="JS", text="you Normal Summon Junk Synchron")
+    plain = act(plain, kind="activate", card_id="JS", targets=["MK"])
+    plain = resolve(plain)
+    assert places(plain) == {"JS": 0, "MK": 1}
+
+
+def test_L2_a_link_monster_never_changes_its_battle_position():
+    state = load(you={"monsters": [{"card": "Link Spider", "id": "LS", "zone": 5},
+                                   {"card": "Axe Raider", "id": "A", "zone": 0}]})
+    assert [d["card_id"] for d in dicts(state, kind="choose") if d.get("position")] == ["A"]
+    # Book of Moon ("change that target to face-down Defense Position") cannot target a Link Monster
+    state = load(you={"hand": [{"card": "Book of Moon", "id": "BM"}]},
+                 opponent={"monsters": [{"card": "Link Spider", "id": "LS", "zone": 5},
+                                        {"card": "Axe Raider", "id": "A", "zone": 0}]})
+    assert [d["targets"] for d in dicts(state, kind="activate", card_id="BM")] == [["A"]]

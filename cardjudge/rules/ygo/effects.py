@@ -178,6 +178,16 @@ def position_choice_places(s, choice) -> list[int]:
     return places if len(places) > 1 else []
 
 
+def position_choice_positions(s, choice) -> tuple:
+    """The battle positions a position choice offers: both, or the one the effect fixes ("in
+    Defense Position", face-down: Defense Position)."""
+    spec = thaw(choice.redo).get("special_summon") if choice.redo is not None else None
+    fixed = spec.get("position") if isinstance(spec, dict) else None
+    if fixed is None:
+        return ("attack", "defense")
+    return ("attack",) if fixed == "attack" else ("defense",)
+
+
 def summon_places(s, oid: int, player: str, spec: dict, link) -> list[int]:
     """The zones an effect may Special Summon a card to: where it may go, limited to the zones
     the effect's card points to for "to your zone this card points to" (``to: pointed``)."""
@@ -483,8 +493,8 @@ def _change_position_step(d, link, body, bound, step):
     to = body.get("to", "defense")
     for oid in _oids(d, link, bound, body["cards"]):
         obj = d.objects[oid]
-        if obj.zone != "monsters" or _unaffected(d, oid, link):
-            continue
+        if obj.zone != "monsters" or _unaffected(d, oid, link) or d.pool[obj.card]["subtype"] == "link":
+            continue  # (a Link Monster cannot be changed to Defense Position or face-down)
         if to == "face_down":
             detach_all(d, oid)
             new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
@@ -647,6 +657,8 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     spec = body if isinstance(body, dict) else {"cards": body}
     player = _player(d, link, bound, spec.get("player"))
     placed = list(bound.get("__summoned__", ()))
+    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
+    face_up = fixed != "face_down"
     if "__position__" in bound:
         oid = bound.pop("__position__")[0]
         position = bound.pop("__chosen_position__", ("attack",))[0]
@@ -657,10 +669,9 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
             if place is None:
                 place = summon_places(d, oid, player, spec, link)[0]
-            placed.append(special_summon(d, oid, player, position, link.oid, place=place).oid)
+            placed.append(special_summon(d, oid, player, position, link.oid, face_up, place=place).oid)
     waiting = [o for o in _oids(d, link, bound, spec["cards"])
                if d.objects[o].zone != "monsters" and summonable_by_effect(d, o, player)]
-    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
     if fixed is not None:
         for oid in waiting:
             places = summon_places(d, oid, player, spec, link)
@@ -668,8 +679,13 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
                 continue
             if not summonable_by_effect(d, oid, player):
                 continue  # a second copy of a card Special Summoned once per turn
+            if len(places) > 1 and zones.reads_places(d):
+                # the battle position is the effect's; the zone is its controller's choice
+                bound["__summoned__"] = tuple(placed)
+                bound["__position__"] = (oid,)
+                return Choice(player, "position", "__chosen_position__", (), oid=oid,
+                              prompt=f"zone of {d.objects[oid].label}", redo=_freeze({"special_summon": spec}))
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
-            face_up = fixed != "face_down"
             new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up,
                                  place=places[0])
             placed.append(new.oid)

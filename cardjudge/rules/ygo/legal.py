@@ -12,7 +12,8 @@ from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo import flow, zones
-from cardjudge.rules.ygo.effects import attached, position_choice_places, redirected_to_banish
+from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions,
+                                          redirected_to_banish)
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.procedures import hand_procedures
@@ -424,7 +425,8 @@ def main_phase_plays(s, player: str) -> list[Action]:
                     id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
-        elif not fresh and "attacked_this_turn" not in obj.flags:
+        elif not fresh and "attacked_this_turn" not in obj.flags and card["subtype"] != "link":
+            # (a Link Monster has no DEF: it stays in Attack Position)
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
                 id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",
@@ -520,7 +522,7 @@ def choice_actions(s, choice) -> list[Action]:
             return [Action(id="", player=player, kind="choose",
                            text=f"{says(player, 'Special Summon')} {label} in {p} position to {zones.describe(z)}",
                            card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", (p, z))))
-                    for p in ("attack", "defense") for z in places]
+                    for p in position_choice_positions(s, choice) for z in places]
         return [Action(id="", player=player, kind="choose", text=f"{says(player, 'Special Summon')} {label} in {p} position",
                        card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", p)))
                 for p in ("attack", "defense")]
