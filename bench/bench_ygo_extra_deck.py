@@ -5,7 +5,10 @@ Run on demand: ``python bench/bench_ygo_extra_deck.py [--repeat N]``. Prints
 - the median (and fastest) time of ``legal_actions`` on a crowded Main Phase position (five
   monsters with Tuners and Level 4s, five cards in the hand, a full Extra Deck of 15 Fusion,
   Synchro and Xyz Monsters), from a cold memo (the per-state memo and the zone memo emptied);
-- the combo search on the six Extra Deck lines of ``tests/test_ygo_extra_combos.py``, each
+- the same on a crowded position with Link Monsters (places are read: a Summon is an action per
+  zone it may go to), a Link Monster in an Extra Monster Zone and Link Monsters in the Extra Deck;
+- the combo search on the six Extra Deck lines of ``tests/test_ygo_extra_combos.py`` and the Link
+  climb of ``tests/test_ygo_zones_links.py``, each
   goal of this turn as there and, for comparison, the same goals as plain expressions (which
   the search also looks for through the opponent's turns): distinct states per second
   (fastest of N), nodes and states of each search.
@@ -24,6 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from cardjudge import find_combos, legal_actions, load_position  # noqa: E402
 from helpers import position  # noqa: E402
 from test_ygo_extra_combos import COMBOS, DOPPEL, DOPPEL_GOAL, this_turn_goal  # noqa: E402
+from test_ygo_zones_links import CLIMB, CLIMB_LINE  # noqa: E402
 
 EXTRA_DECK = (["Junk Warrior"] * 2 + ["Number 39: Utopia"] * 3 + ["Gem-Knight Pearl"] * 2
               + ["Gaia Knight, the Force of Earth"] * 2 + ["Scrap Archfiend"] * 2
@@ -39,6 +43,22 @@ CROWDED = position(
 )
 
 
+LINK_EXTRA_DECK = (["Junk Warrior", "Number 39: Utopia", "Number 39: Utopia", "Gem-Knight Pearl", "Scrap Archfiend",
+                    "Gaia Knight, the Force of Earth", "Elemental HERO Flame Wingman"]
+                   + ["Link Spider"] * 3 + ["Linkuriboh"] * 2 + ["Decode Talker"] * 3)
+
+CROWDED_LINK = position(
+    you={"hand": ["Polymerization", "Elemental HERO Avian", "Axe Raider", "Effect Veiler", "Mokey Mokey"],
+         "monsters": [{"card": "Link Spider", "zone": 5}, {"card": "Junk Synchron", "zone": 1},
+                      {"card": "Mokey Mokey", "zone": 0}, {"card": "Elemental HERO Burstinatrix", "zone": 3},
+                      {"card": "Vorse Raider", "zone": 4}],
+         "extra_deck": LINK_EXTRA_DECK,
+         "deck": ["Goblindbergh", "Elemental HERO Sparkman", "Mystic Tomato"]},
+    opponent={"monsters": [{"card": "Decode Talker", "zone": 5}, "Axe Raider"],
+              "spells_traps": [{"card": "Solemn Warning"}]},
+)
+
+
 def _forget_zone_memo(state):
     object.__setattr__(state, "_zone_memo", None)
 
@@ -49,20 +69,24 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     print(machine())
 
-    state = load_position(CROWDED)
-    listed = legal_actions(state)
-    median, fastest = median_fastest_ms(legal_actions, state, args.repeat, before=lambda: _forget_zone_memo(state))
-    kinds = {}
-    for action in listed:
-        key = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")
-        kinds[key] = kinds.get(key, 0) + 1
-    print(f"crowded Main Phase, full Extra Deck: {len(listed)} actions, legal_actions median {median:.3f} ms, "
-          f"fastest {fastest:.3f} ms (cold memo, {args.repeat} runs)")
-    print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+    for title, body in (("crowded Main Phase, full Extra Deck", CROWDED),
+                        ("crowded Main Phase with Link Monsters, full Extra Deck", CROWDED_LINK)):
+        state = load_position(body)
+        listed = legal_actions(state)
+        median, fastest = median_fastest_ms(legal_actions, state, args.repeat,
+                                            before=lambda: _forget_zone_memo(state))
+        kinds = {}
+        for action in listed:
+            key = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")
+            kinds[key] = kinds.get(key, 0) + 1
+        print(f"{title}: {len(listed)} actions, legal_actions median {median:.3f} ms, "
+              f"fastest {fastest:.3f} ms (cold memo, {args.repeat} runs)")
+        print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
 
     runs = max(3, args.repeat // 20)
     lines = {name: (body, goal, len(counted) + 1) for name, (body, goal, counted) in COMBOS.items()}
     lines["doppelwarrior"] = (DOPPEL, DOPPEL_GOAL, 6)
+    lines["link_climb"] = (CLIMB, "control: [DT]", len(CLIMB_LINE))
     for label, within_turn in (("goal of this turn", True), ("goal as an expression", False)):
         print(f"combo search on the Extra Deck lines, {label}, fastest of {runs}:")
         for name, (body, goal, max_actions) in sorted(lines.items()):

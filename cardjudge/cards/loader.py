@@ -23,7 +23,7 @@ CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
     "ygo": {
         "kind": str, "subtype": str, "attribute": str, "race": str, "level": int,
         "atk": int, "def": int, "tags": list, "rank": int, "materials": dict, "summon_condition": str,
-        "summon_limit": str,
+        "summon_limit": str, "link_rating": int, "link_arrows": list,
     },
     "mtg": {
         "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,

@@ -35,7 +35,7 @@ from typing import Any, Hashable
 
 from cardjudge.rules.core.digest import carry_digest, digest, objects_digest
 from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
-                                            SKIPPED_DATA, is_soft_mark, record_fields)
+                                            SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
 
 __all__ = ["canonical_key", "card_description", "carry_digest", "digest", "objects_digest"]
 
@@ -84,9 +84,10 @@ def _describe(objects, oid) -> tuple:
 
 def _extra(obj) -> tuple:
     """An object's game-specific values with references to other objects left out."""
-    if not obj.extra:
+    extra = keyed_extra(obj.extra)
+    if not extra:
         return ()
-    return tuple((k, None if k in OID_EXTRA else v) for k, v in obj.extra)
+    return tuple((k, None if k in OID_EXTRA else v) for k, v in extra)
 
 
 def _sorted_flags(flags) -> tuple:

@@ -13,7 +13,7 @@ from operator import is_
 from typing import Any, Hashable
 
 from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
-                                            SKIPPED_DATA, is_soft_mark, record_fields)
+                                            SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
 
 _MASK128 = (1 << 128) - 1
 _MUL1 = 0x9E3779B97F4A7C15F39CC0605CEDC835  # odd 128-bit constants
@@ -78,7 +78,7 @@ def _counters(counters: tuple) -> tuple:
 
 def _extra_hashed(obj) -> tuple:
     """What the game-specific values of an object (``canonical._extra``) are hashed as."""
-    return tuple([(k, None if k in OID_EXTRA else _raw(v)) for k, v in obj.extra])
+    return tuple([(k, None if k in OID_EXTRA else _raw(v)) for k, v in keyed_extra(obj.extra)])
 
 
 def _raw(value: Any) -> Hashable:
@@ -107,7 +107,7 @@ def _raw(value: Any) -> Hashable:
 def _card_hash(obj, objects) -> int:
     """The hash of ``canonical.card_description(obj, objects)``: its common form (no game-specific values,
     not equipped) is hashed as a shorter tuple, which nothing else is hashed as."""
-    extra = obj.extra
+    extra = keyed_extra(obj.extra)
     equipped = obj.equipped_to
     if not extra and equipped is None:
         return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,

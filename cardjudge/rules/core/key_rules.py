@@ -17,8 +17,21 @@ OID_DATA = frozenset({"attack", "summoning", "maintenance", "last_entered", "str
 SKIPPED_DATA = frozenset({"step"})
 # Game-specific values of an object (Obj.extra) that hold the id of another object.
 OID_EXTRA = OID_FIELDS | {"blocking", "attached_to", "enchant_only", "exiled_by", "attacking"}
+# Game-specific values of an object that record something no rule reads (where on the field a card
+# lies, when nothing reads places): kept in the state, left out of the key.
+UNKEYED_EXTRA = frozenset({"slot"})
 # Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
 ORDERED_ZONES = frozenset({"deck", "library"})
+
+
+def keyed_extra(extra: tuple) -> tuple:
+    """An object's game-specific values without those the key leaves out (``UNKEYED_EXTRA``)."""
+    if not extra:
+        return extra
+    for key, _ in extra:
+        if key in UNKEYED_EXTRA:
+            return tuple([item for item in extra if item[0] not in UNKEYED_EXTRA])
+    return extra
 
 
 class Marker:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from cardjudge.rules.core.key_rules import keyed_extra
 from cardjudge.rules.ygo.views import ON_FIELD
 
 
@@ -17,7 +18,7 @@ def interchange_key(s, oid: int):
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
     return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
-            obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+            obj.flags, obj.counters, obj.equipped_to, obj.extra and keyed_extra(obj.extra), touched)
 
 
 def _on_chain(s) -> frozenset:

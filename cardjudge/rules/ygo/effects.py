@@ -13,7 +13,7 @@ from cardjudge.rules.core.events import Event, new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
 from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
-from cardjudge.rules.ygo import flow
+from cardjudge.rules.ygo import flow, zones
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.flow import Choice, Link, Resolving
 from cardjudge.rules.ygo.views import ON_FIELD, VIEWS, CardView, continuous_rules, env_for, env_reading, is_negated
@@ -185,12 +185,54 @@ def check_lp(d: Draft) -> None:
 
 
 def special_summon(d: Draft, oid: int, player: str, position: str, source: int | None, face_up: bool = True,
-                   summon_type: str = "special"):
-    """Special Summon a card to ``player``'s field; the summon event is emitted by ``summoned``."""
-    mark_special_summon(d, player, d.objects[oid].card)
+                   summon_type: str = "special", place: int | None = None):
+    """Special Summon a card to ``player``'s field, in ``place`` (None: the zone it goes to when
+    no choice is asked, ``zones.first_place``); the summon event is emitted by ``summoned``."""
+    card = d.pool[d.objects[oid].card]
+    from_extra_deck = d.objects[oid].zone == "extra_deck"
+    if place is None:
+        place = zones.first_place(d, player, card, from_extra_deck)
+    mark_special_summon(d, player, card.name)
     new = move(d, oid, "monsters", "effect", source, method="special", face_up=face_up, position=position,
                controller=player, summon_type=summon_type)
-    return d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
+    d.update(new.oid, flags=new.flags | {"summoned_this_turn"})
+    zones.put(d, new.oid, place)
+    return d.objects[new.oid]
+
+
+def position_choice_places(s, choice) -> list[int]:
+    """The zones to choose among with the battle position of a card an effect Special Summons,
+    when that choice matters (else none: it goes to the first, ``summon_places``)."""
+    resolving = s.get("resolving")
+    if not zones.reads_places(s) or resolving is None or choice.redo is None:
+        return []
+    spec = thaw(choice.redo).get("special_summon")
+    if not isinstance(spec, dict):
+        return []
+    places = summon_places(s, choice.oid, choice.player, spec, resolving.link)
+    return places if len(places) > 1 else []
+
+
+def position_choice_positions(s, choice) -> tuple:
+    """The battle positions a position choice offers: both, or the one the effect fixes ("in
+    Defense Position", face-down: Defense Position)."""
+    spec = thaw(choice.redo).get("special_summon") if choice.redo is not None else None
+    fixed = spec.get("position") if isinstance(spec, dict) else None
+    if fixed is None:
+        return ("attack", "defense")
+    return ("attack",) if fixed == "attack" else ("defense",)
+
+
+def summon_places(s, oid: int, player: str, spec: dict, link) -> list[int]:
+    """The zones an effect may Special Summon a card to: where it may go, limited to the zones
+    the effect's card points to for "to your zone this card points to" (``to: pointed``)."""
+    obj = s.objects[oid]
+    places = zones.legal_places(s, player, s.pool[obj.card], obj.zone == "extra_deck")
+    if spec.get("to") == "pointed":
+        pointed = {place for owner, place in zones.pointed_zones(s, link.oid) if owner == player} \
+            if link.oid in s.objects else set()
+        places = [place for place in places if place in pointed]
+    return places
 
 
 def summonable_by_effect(s, oid: int, player: str | None = None) -> bool:
@@ -486,12 +528,12 @@ def _change_position_step(d, link, body, bound, step):
     to = body.get("to", "defense")
     for oid in _oids(d, link, bound, body["cards"]):
         obj = d.objects[oid]
-        if obj.zone != "monsters" or _unaffected(d, oid, link):
-            continue
+        if obj.zone != "monsters" or _unaffected(d, oid, link) or d.pool[obj.card]["subtype"] == "link":
+            continue  # (a Link Monster cannot be changed to Defense Position or face-down)
         if to == "face_down":
             detach_all(d, oid)
             new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
-                         summon_type=obj.summon_type, flags=obj.flags)
+                         summon_type=obj.summon_type, flags=obj.flags, extra=obj.extra)  # (same zone)
             flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
         else:
             d.update(oid, position=to)
@@ -650,27 +692,41 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     spec = body if isinstance(body, dict) else {"cards": body}
     player = _player(d, link, bound, spec.get("player"))
     placed = list(bound.get("__summoned__", ()))
+    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
+    face_up = fixed != "face_down"
     if "__position__" in bound:
         oid = bound.pop("__position__")[0]
         position = bound.pop("__chosen_position__", ("attack",))[0]
-        if oid in d.objects and len(d.zone(player, "monsters")) < 5:
+        place = None
+        if isinstance(position, tuple):  # (position, zone): the zone was chosen too
+            position, place = position
+        if oid in d.objects and summon_places(d, oid, player, spec, link):
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
-            placed.append(special_summon(d, oid, player, position, link.oid).oid)
+            if place is None:
+                place = summon_places(d, oid, player, spec, link)[0]
+            placed.append(special_summon(d, oid, player, position, link.oid, face_up, place=place).oid)
     waiting = [o for o in _oids(d, link, bound, spec["cards"])
                if d.objects[o].zone != "monsters" and summonable_by_effect(d, o, player)]
-    fixed = spec.get("position")  # "in Attack Position", "in Defense Position", "face-down"
     if fixed is not None:
         for oid in waiting:
-            if len(d.zone(player, "monsters")) >= 5:
-                break
+            places = summon_places(d, oid, player, spec, link)
+            if not places:
+                continue
             if not summonable_by_effect(d, oid, player):
                 continue  # a second copy of a card Special Summoned once per turn
+            if len(places) > 1 and zones.reads_places(d):
+                # the battle position is the effect's; the zone is its controller's choice
+                bound["__summoned__"] = tuple(placed)
+                bound["__position__"] = (oid,)
+                return Choice(player, "position", "__chosen_position__", (), oid=oid,
+                              prompt=f"zone of {d.objects[oid].label}", redo=_freeze({"special_summon": spec}))
             bound["__from__"] = (*bound.get("__from__", ()), d.objects[oid].zone)
-            face_up = fixed != "face_down"
-            new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up)
+            new = special_summon(d, oid, player, "attack" if fixed == "attack" else "defense", link.oid, face_up,
+                                 place=places[0])
             placed.append(new.oid)
         waiting = []
-    if waiting and len(d.zone(player, "monsters")) < 5:
+    places = summon_places(d, waiting[0], player, spec, link) if waiting else ()
+    if places:
         bound["__summoned__"] = tuple(placed)
         bound["__position__"] = (waiting[0],)
         choice = Choice(player, "position", "__chosen_position__", (), oid=waiting[0],
@@ -693,7 +749,8 @@ def _create_tokens_step(d, link, body, bound, step):
     player = _player(d, link, bound, body.get("player"))
     count = int(_value(d, link, bound, body.get("n", 1)))
     name = body["card"]
-    if 5 - len(d.zone(player, "monsters")) < count:
+    free = zones.free_main(d, player)
+    if len(free) < count:
         return None
     position = body.get("position", "attack")
     placed = []
@@ -702,6 +759,7 @@ def _create_tokens_step(d, link, body, bound, step):
         token = Obj(oid=oid, label=f"{name}#{oid}", card=name, owner=player, controller=player, zone="monsters",
                     face_up=True, position=position, summon_type="special", flags=frozenset({"summoned_this_turn"}))
         d.put_in_zone(token)
+        zones.put(d, oid, free.pop(0))
         placed.append(oid)
     bound[body.get("as", "tokens")] = tuple(placed)
     flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special", None, "monsters"))

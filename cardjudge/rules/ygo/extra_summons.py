@@ -1,22 +1,25 @@
-"""Synchro and Xyz Summons: Special Summons by the rules, from the Extra Deck, with materials.
+"""Synchro, Xyz and Link Summons: Special Summons by the rules, from the Extra Deck, with materials.
 
 A Synchro Summon sends one face-up Tuner and face-up non-Tuners whose Levels add up to the
 Synchro Monster's Level from the field to the GY; an Xyz Summon stacks face-up monsters of
 the Level its text asks for under the Xyz Monster as its materials (they leave the field
-with it). Neither starts a chain: the monster is Summoned, then the window for "when a
-monster would be Summoned" opens (Solemn Warning can negate it), as for a Normal Summon.
+with it); a Link Summon sends face-up monsters whose count, each counting 1 or (a Link
+Monster) its Link Rating, makes the Link Monster's Link Rating to the GY. None starts a chain:
+the monster is Summoned, then the window for "when a monster would be Summoned" opens (Solemn
+Warning can negate it), as for a Normal Summon.
 
 Each distinct set of materials (interchangeable copies merged, ruling G1) in each battle
-position is one action of the turn player's open Main Phase window.
+position (a Link Monster: Attack Position only) and each useful zone (``zones.useful_places``)
+is one action of the turn player's open Main Phase window.
 """
 
 from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action, CostPart
-from cardjudge.rules.ygo import effects, flow, materials, summons
+from cardjudge.rules.ygo import effects, flow, materials, summons, zones
 from cardjudge.rules.ygo.wording import says
 
-SUMMON_VERBS = {"synchro": "Synchro Summon", "xyz": "Xyz Summon"}
+SUMMON_VERBS = {"synchro": "Synchro Summon", "xyz": "Xyz Summon", "link": "Link Summon"}
 POSITIONS = ("attack", "defense")
 
 
@@ -37,37 +40,45 @@ def extra_deck_summons(s, player: str) -> list[Action]:
             sets = materials.synchro_sets(s, player, card.name, card["level"])
         elif kind == "xyz":
             sets = materials.xyz_sets(s, player, card.name)
+        elif kind == "link":
+            sets = materials.link_sets(s, player, card.name, card["link_rating"])
         else:
             continue
         verb = SUMMON_VERBS[kind]
+        positions = ("attack",) if kind == "link" else POSITIONS  # a Link Monster has no DEF
         for used in sets:
             labels = tuple(s.objects[o].label for o in used)
-            for position in POSITIONS:
-                actions.append(Action(
-                    id="", player=player, kind="summon",
-                    text=f"{says(player, verb)} {card.name} in {position} position using {', '.join(labels)}",
-                    card=card.name, card_id=obj.label, position=position,
-                    costs=(CostPart(f"{kind}_material", labels, None, used),),
-                    payload=(("materials", used), ("mode", kind), ("oid", oid), ("position", position)),
-                ))
+            places = zones.useful_places(s, player, card, True, used)
+            for place in places:
+                where = f" to {zones.describe(place)}" if len(places) > 1 else ""
+                for position in positions:
+                    actions.append(Action(
+                        id="", player=player, kind="summon",
+                        text=f"{says(player, verb)} {card.name} in {position} position using {', '.join(labels)}{where}",
+                        card=card.name, card_id=obj.label, position=position,
+                        costs=(CostPart(f"{kind}_material", labels, None, used),),
+                        payload=(("materials", used), ("mode", kind), ("oid", oid), ("place", place),
+                                 ("position", position)),
+                    ))
     return actions
 
 
-def extra_deck_summon(d, kind: str, oid: int, used: tuple, position: str) -> None:
-    """Carry out a Synchro or Xyz Summon listed by ``extra_deck_summons``."""
+def extra_deck_summon(d, kind: str, oid: int, used: tuple, position: str, place: int) -> None:
+    """Carry out a Synchro, Xyz or Link Summon listed by ``extra_deck_summons``, to ``place``."""
     player = d.objects[oid].controller
     flow.next_step(d)
     effects.mark_special_summon(d, player, d.objects[oid].card)
-    if kind == "synchro":
+    if kind in ("synchro", "link"):
         for material in used:
-            effects.move(d, material, "graveyard", "summon", None, method="synchro_material")
-        new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type="synchro",
+            effects.move(d, material, "graveyard", "summon", None, method=f"{kind}_material")
+        new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type=kind,
                      flags=frozenset({"summoned_this_turn"}))
     else:
         new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type="xyz",
                      flags=frozenset({"summoned_this_turn"}))
         for material in used:
             attach(d, material, new.oid)
+    zones.put(d, new.oid, place)
     summons.start_summon(d, new.oid, "special")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.events import new_event
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import effects, flow, materials
+from cardjudge.rules.ygo import effects, flow, materials, zones
 from cardjudge.rules.ygo.abilities import _freeze, _fusion_materials
 from cardjudge.rules.ygo.flow import Choice
 from cardjudge.rules.ygo.views import CardView, env_for
@@ -23,7 +23,7 @@ POSITIONS = ("attack", "defense")
 
 def fusion_options(s, player: str, materials_from) -> list[tuple]:
     """Every distinct Fusion Summon a "Polymerization" effect can perform now: (Fusion Monster,
-    materials, position) triples, the materials taken among the cards ``materials_from`` names
+    materials, position, zone) entries (each useful zone, ``zones.useful_places``), the materials taken among the cards ``materials_from`` names
     (an expression, like "you.hand + (you.monsters where face_up)")."""
     value = evaluate(materials_from, env_for(s, None, player))
     candidates = [v.oid for v in (value if isinstance(value, list) else [value])
@@ -34,11 +34,10 @@ def fusion_options(s, player: str, materials_from) -> list[tuple]:
         if name in seen or s.pool[name]["subtype"] != "fusion" or effects.summon_limited(s, player, s.pool[name]):
             continue
         seen.add(name)
+        card = s.pool[name]
         for used in materials.fusion_sets(s, player, name, candidates):
-            on_field = sum(1 for o in used if s.objects[o].zone == "monsters")
-            if len(s.zone(player, "monsters")) - on_field >= 5:
-                continue  # no Main Monster Zone would be free
-            options.extend((oid, used, position) for position in POSITIONS)
+            places = zones.useful_places(s, player, card, True, used)  # (none: no zone would be free)
+            options.extend((oid, used, position, place) for place in places for position in POSITIONS)
     return options
 
 
@@ -53,13 +52,13 @@ def fusion_step(d, link, spec: dict, bound: dict, materials_from, redo):
         # the options are worked out again from the state when listed (they are a function of it)
         return Choice(player, "fusion", "__fusion__", (), 1, 1,
                       prompt="a Fusion Monster to Fusion Summon, with its materials", redo=redo)
-    oid, used, position = chosen[0]
+    oid, used, position, place = chosen[0]
     if oid not in d.objects or any(o not in d.objects for o in used):
         return None
     flow.next_step(d)
     for material in used:
         effects.move(d, material, "graveyard", "effect", link.oid, method="fusion_material")
-    new = effects.special_summon(d, oid, player, position, link.oid, summon_type="fusion")
+    new = effects.special_summon(d, oid, player, position, link.oid, summon_type="fusion", place=place)
     bound[spec.get("as", "summoned")] = (new.oid,)
     flow.emit(d, new_event("summoned", cards=(new.oid,), player=player, reason="effect", source=link.oid,
                            method="special"))
@@ -70,13 +69,16 @@ def fusion_choice_actions(s, choice) -> list[Action]:
     """The answers to a Fusion Summon's choice: one per distinct monster, materials and position."""
     player = choice.player
     actions = []
-    for option in fusion_options(s, player, _fusion_materials((choice.redo,))):
-        oid, used, position = option
+    options = fusion_options(s, player, _fusion_materials((choice.redo,)))
+    zone_choice = len({option[3] for option in options}) > 1
+    for option in options:
+        oid, used, position, place = option
         labels = tuple(s.objects[o].label for o in used)
         name = s.objects[oid].card
+        where = f" to {zones.describe(place)}" if zone_choice else ""
         actions.append(Action(
             id="", player=player, kind="choose",
-            text=f"{says(player, 'Fusion Summon')} {name} in {position} position using {', '.join(labels)}",
+            text=f"{says(player, 'Fusion Summon')} {name} in {position} position using {', '.join(labels)}{where}",
             card=name, card_id=s.objects[oid].label, position=position, targets=labels,
             payload=(("mode", "fusion"), ("value", (option,))),
         ))

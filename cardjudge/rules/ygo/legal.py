@@ -14,8 +14,9 @@ from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, source_of
 from cardjudge.rules.core.reasons import Reason, whose
-from cardjudge.rules.ygo import flow
-from cardjudge.rules.ygo.effects import attached, redirecting_card
+from cardjudge.rules.ygo import flow, zones
+from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions,
+                                          redirecting_card)
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
 from cardjudge.rules.ygo.procedures import hand_procedures
@@ -526,7 +527,7 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
                           None, card.name)
         if card["subtype"] == "field":
             return "from_hand"
-        if len(s.zone(obj.controller, "spells_traps")) >= 5:
+        if not zones.free_spell_traps(s, obj.controller):
             return Reason("zone", f"{whose(obj.controller)} Spell & Trap Zone is full (5 cards)", None, card.name)
         return "from_hand"
     if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
@@ -561,8 +562,8 @@ def normal_summon_reason(s, player: str, oid: int, monsters: tuple) -> Reason | 
     if len(monsters) < need:
         return Reason("cost", f"{card.name} is Level {card['level']}: it needs {need} Tribute(s), and {says(player, 'control')} "
                               f"{len(monsters)} monster(s)", None, card.name)
-    if len(monsters) - need >= 5:
-        return Reason("zone", f"{whose(player)} Monster Zones are full (5 monsters)", None, card.name)
+    if need == 0 and not zones.free_main(s, player):
+        return Reason("zone", f"{whose(player)} Main Monster Zones are full (5 monsters)", None, card.name)
     if need:
         forbidder = forbidding_card(s, "cannot_tribute_summon", oid)
         if forbidder is not None:
@@ -573,7 +574,7 @@ def normal_summon_reason(s, player: str, oid: int, monsters: tuple) -> Reason | 
 def set_spell_reason(s, player: str, oid: int) -> Reason | None:
     """The reason a Spell or Trap of the hand cannot be Set now, or None."""
     card = s.pool[s.objects[oid].card]
-    if card["subtype"] != "field" and len(s.zone(player, "spells_traps")) >= 5:
+    if card["subtype"] != "field" and not zones.free_spell_traps(s, player):
         return Reason("zone", f"{whose(player)} Spell & Trap Zone is full (5 cards)", None, card.name)
     return None
 
@@ -588,8 +589,11 @@ def flip_summon_reason(obj) -> Reason | None:
     return None
 
 
-def reposition_reason(obj) -> Reason | None:
+def reposition_reason(obj, card) -> Reason | None:
     """The reason a face-up monster cannot change its battle position now, or None."""
+    if card["subtype"] == "link":
+        return Reason("condition", f"{obj.card} is a Link Monster: it has no DEF and stays in Attack Position",
+                      None, obj.card)
     if not obj.face_up:
         return Reason("condition", f"{obj.card} is face-down: it changes position by a Flip Summon", None, obj.card)
     if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
@@ -629,18 +633,24 @@ def main_phase_plays(s, player: str) -> list[Action]:
                 solutions = _NO_TRIBUTE
             for solution in solutions:
                 tributes = solution.get("tribute", ())
+                places = zones.useful_places(s, player, card, False, tributes)
+                if not places:
+                    continue  # no Main Monster Zone would be free
                 costs = []
                 if extra_lp:
                     costs.append(CostPart("pay_lp", (), extra_lp))
                 if tributes:
                     costs.append(CostPart("tribute", _labels(s, tributes), None, tributes))
                 suffix = f" (Tributing {', '.join(_labels(s, tributes))})" if tributes else ""
-                for verb, kind in (("Normal Summon", "summon"), ("Set", "set")):
-                    actions.append(Action(
-                        id="", player=player, kind=kind, text=f"{says(player, verb)} {card.name}{suffix}",
-                        card=card.name, card_id=obj.label, costs=tuple(costs),
-                        payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("tributes", tributes)),
-                    ))
+                for place in places:
+                    where = f" to {zones.describe(place)}" if len(places) > 1 else ""
+                    for verb, kind in (("Normal Summon", "summon"), ("Set", "set")):
+                        actions.append(Action(
+                            id="", player=player, kind=kind, text=f"{says(player, verb)} {card.name}{suffix}{where}",
+                            card=card.name, card_id=obj.label, costs=tuple(costs),
+                            payload=(("lp", extra_lp), ("mode", kind), ("oid", oid), ("place", place),
+                                     ("tributes", tributes)),
+                        ))
         elif card["kind"] in ("spell", "trap"):
             if set_spell_reason(s, player, oid) is None:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
@@ -662,7 +672,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
                     id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
-        elif reposition_reason(obj) is None:
+        elif reposition_reason(obj, card) is None:
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
                 id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",
@@ -774,6 +784,12 @@ def choice_actions(s, choice) -> list[Action]:
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card
+        places = position_choice_places(s, choice)
+        if places:  # the zones it may go to: a choice of battle position and zone
+            return [Action(id="", player=player, kind="choose",
+                           text=f"{says(player, 'Special Summon')} {label} in {p} position to {zones.describe(z)}",
+                           card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", (p, z))))
+                    for p in position_choice_positions(s, choice) for z in places]
         return [Action(id="", player=player, kind="choose", text=f"{says(player, 'Special Summon')} {label} in {p} position",
                        card=card, card_id=label, position=p, payload=(("mode", "position"), ("value", p)))
                 for p in ("attack", "defense")]

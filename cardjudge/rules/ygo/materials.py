@@ -6,6 +6,7 @@ A Fusion, Synchro or Xyz Monster names its materials in its card file (field ``m
     materials: {synchro: {tuner: "card == 'Junk Synchron'", non_tuners: null, count: [1, 99]}}
     materials: {xyz: {level: 4, count: 2}}
     materials: {fusion: ["Elemental HERO Avian", "Elemental HERO Burstinatrix"]}
+    materials: {link: {where: "normal_monster", count: 1}}
 
 A Fusion material is a card name or ``{where: EXPRESSION}`` (a property: "1 WATER monster").
 Filters are expressions of the card language read with the candidate as the subject.
@@ -24,6 +25,7 @@ from cardjudge.rules.core.ability_checks import parsed
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.views import CardView, chars, env_for, forbidden
+from cardjudge.rules.ygo.zones import ARROWS
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 MAX_NON_TUNERS = 99
@@ -46,6 +48,13 @@ class XyzSpec:
 
 
 @dataclass(frozen=True)
+class LinkSpec:
+    where: object | None  # filter on each material
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class FusionSpec:
     slots: tuple  # each: ("name", card name) or ("where", expression tree)
 
@@ -62,7 +71,7 @@ def _count(value, what: str) -> tuple[int, int]:
 def compile_materials(card_name: str, subtype: str, raw) -> object:
     """The material spec of an Extra Deck monster from its card file's ``materials`` field."""
     if not isinstance(raw, dict) or len(raw) != 1:
-        raise InputError(f"card {card_name!r}: 'materials' is a one-key mapping: synchro, xyz or fusion")
+        raise InputError(f"card {card_name!r}: 'materials' is a one-key mapping: synchro, xyz, fusion or link")
     (kind, body), = raw.items()
     if kind != subtype:
         raise InputError(f"card {card_name!r}: a {subtype} monster needs {subtype} materials, not {kind}")
@@ -92,14 +101,21 @@ def compile_materials(card_name: str, subtype: str, raw) -> object:
             else:
                 raise InputError(f"{what}: a fusion material is a card name or {{where: EXPRESSION}}")
         return FusionSpec(tuple(slots))
-    raise InputError(f"card {card_name!r}: 'materials' is a one-key mapping: synchro, xyz or fusion")
+    if kind == "link":
+        if not isinstance(body, dict) or set(body) - {"where", "count"} or "count" not in body:
+            raise InputError(f"{what}: link takes count and where")
+        low, high = _count(body["count"], what)
+        return LinkSpec(parsed(body.get("where"), "where"), low, high)
+    raise InputError(f"card {card_name!r}: 'materials' is a one-key mapping: synchro, xyz, fusion or link")
 
 
 def check_card(card, source: str, line) -> None:
     """Refuse an Extra Deck monster whose materials cannot be read, and materials on other cards."""
     subtype = card["subtype"]
     raw = card["materials"]
-    if card["kind"] == "monster" and subtype in ("fusion", "synchro", "xyz"):
+    if card["kind"] == "monster" and subtype == "link":
+        _check_link_card(card, source, line)
+    if card["kind"] == "monster" and subtype in ("fusion", "synchro", "xyz", "link"):
         if raw is None:
             raise InputError(f"card {card.name!r}: a {subtype} monster needs 'materials'", source, line)
         try:
@@ -116,8 +132,25 @@ def check_card(card, source: str, line) -> None:
     if condition is not None and (condition not in EXTRA_DECK_KINDS or condition != subtype):
         raise InputError(f"card {card.name!r}: 'summon_condition' names how the card must be Summoned: its own "
                          f"kind ({subtype})", source, line)
-    if raw is not None and not (card["kind"] == "monster" and subtype in ("fusion", "synchro", "xyz")):
-        raise InputError(f"card {card.name!r}: only Fusion, Synchro and Xyz Monsters have 'materials'", source, line)
+    if raw is not None and not (card["kind"] == "monster" and subtype in ("fusion", "synchro", "xyz", "link")):
+        raise InputError(f"card {card.name!r}: only Fusion, Synchro, Xyz and Link Monsters have 'materials'", source,
+                         line)
+    if (card["link_rating"] is not None or card["link_arrows"] is not None) and subtype != "link":
+        raise InputError(f"card {card.name!r}: only Link Monsters have 'link_rating' and 'link_arrows'", source, line)
+
+
+def _check_link_card(card, source: str, line) -> None:
+    """A Link Monster has a Link Rating and as many Link Arrows, and neither Level nor DEF."""
+    rating, arrows = card["link_rating"], card["link_arrows"]
+    if not isinstance(rating, int) or rating < 1:
+        raise InputError(f"card {card.name!r}: a Link Monster needs 'link_rating' (1 or more)", source, line)
+    if not isinstance(arrows, list) or len(arrows) != rating or len(set(arrows)) != len(arrows) or not set(
+            arrows) <= set(ARROWS):
+        raise InputError(f"card {card.name!r}: 'link_arrows' lists {rating} different arrows among "
+                         f"{', '.join(ARROWS)}", source, line)
+    if card["level"] is not None or card["def"] is not None:
+        raise InputError(f"card {card.name!r}: a Link Monster has a Link Rating, neither a Level nor DEF", source,
+                         line)
 
 
 def spec_of(pool, name: str):
@@ -208,6 +241,25 @@ def xyz_sets(s, player: str, name: str) -> list[tuple[int, ...]]:
              and s.pool[s.objects[o].card]["subtype"] != "token"  # a Token cannot be an Xyz Material
              and _passes(s, o, spec.where, player)]
     return list(_multisets(_classes(s, field), spec.low, spec.high, lambda chosen: True))
+
+
+def link_sets(s, player: str, name: str, rating: int) -> list[tuple[int, ...]]:
+    """Every distinct set of Link Materials: face-up monsters ``player`` controls, each counting
+    1 or, a Link Monster, its Link Rating, that together make ``rating``."""
+    spec = spec_of(s.pool, name)
+    field = [o for o in s.zone(player, "monsters")
+             if s.objects[o].face_up and can_be_material(s, o, "link") and _passes(s, o, spec.where, player)]
+    ratings = {o: s.pool[s.objects[o].card]["link_rating"] or 1 for o in field}
+
+    def accept(chosen):
+        if len(chosen) > rating:
+            return None  # each material counts at least 1
+        sums = {0}
+        for oid in chosen:
+            sums = {total + way for total in sums for way in {1, ratings[oid]}}
+        return rating in sums
+
+    return list(_multisets(_classes(s, field), spec.low, min(spec.high, rating), accept))
 
 
 def fusion_sets(s, player: str, name: str, candidates) -> list[tuple[int, ...]]:

@@ -7,7 +7,7 @@ from operator import is_
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
-from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, procedures, summons
+from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, procedures, summons, zones
 from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger
 
 
@@ -46,11 +46,11 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
         d.pending = tuple(p for p in d.pending if p != trigger)
         flow.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
-        summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"))
+        summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"), get("place"))
     elif mode == "procedure":
-        procedures.procedure_summon(d, get("oid"), get("position"))
-    elif mode in ("synchro", "xyz"):
-        extra_summons.extra_deck_summon(d, mode, get("oid"), get("materials"), get("position"))
+        procedures.procedure_summon(d, get("oid"), get("position"), get("place"))
+    elif mode in ("synchro", "xyz", "link"):
+        extra_summons.extra_deck_summon(d, mode, get("oid"), get("materials"), get("position"), get("place"))
     elif mode == "flip":
         summons.flip_summon(d, get("oid"), get("lp"))
     elif mode == "reposition":
@@ -92,6 +92,8 @@ def _activate(d: Draft, action, payload: dict) -> None:
                     effects.move(d, old, "graveyard", "rule")
             obj = d.move(oid, zone, controller=player, face_up=True)
             oid = obj.oid
+            if zone == "spells_traps":
+                obj = zones.put_first_spell_trap(d, oid)
         else:
             obj = d.update(oid, face_up=True)
     # costs are paid at activation, before the card is on the chain (C1)

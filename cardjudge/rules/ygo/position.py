@@ -9,6 +9,7 @@ from cardjudge.rules.core.positions import (
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
+from cardjudge.rules.ygo import zones as places_rules
 from cardjudge.rules.ygo.flow import PHASES
 from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.rules.ygo.views import chars
@@ -17,12 +18,12 @@ MATERIAL_ZONE = "xyz_materials"  # the Xyz Materials, written under their Xyz Mo
 ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 PLAYER_FIELDS = set(ZONES) | {"lp", "normal_summon_used"}
 TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "chain", "lasting",
-              "used"} | moment.MOMENT_FIELDS
+              "used", "rules"} | moment.MOMENT_FIELDS
 MONSTER_FIELDS = {"card", "id", "position", "face_up", "summon_type", "summoned_this_turn", "attacked_this_turn",
-                  "position_changed_this_turn", "set_this_turn", "counters", "now", "owner", "materials"}
-SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner"}
+                  "position_changed_this_turn", "set_this_turn", "counters", "now", "owner", "materials", "zone"}
+SPELL_FIELDS = {"card", "id", "face_up", "set_this_turn", "equipped_to", "counters", "now", "owner", "zone"}
 OTHER_FIELDS = {"card", "id", "now", "owner"}
-SUMMON_TYPES = (None, "normal", "tribute", "special", "flip", "fusion", "synchro", "xyz")
+SUMMON_TYPES = (None, "normal", "tribute", "special", "flip", "fusion", "synchro", "xyz", "link")
 # the counters the rules know: Spell Counters, and the turns a lasting card has left
 COUNTER_KINDS = frozenset({"SPELL", "TURNS_LEFT"})
 FLAG_FIELDS = ("summoned_this_turn", "attacked_this_turn", "position_changed_this_turn", "set_this_turn")
@@ -40,6 +41,7 @@ def load(data: dict, source: str) -> State:
     player_states = []
     next_id = 0
     pending_equips = []
+    placing = []  # (zone, cards with their written zone index, entries): placed once every card is known
     for player in players:
         body = player_body(players_node, player, PLAYER_FIELDS, source)
         lp = read_int(body, "lp", 8000, source, minimum=0)
@@ -54,25 +56,35 @@ def load(data: dict, source: str) -> State:
             if not isinstance(entries, list):
                 fail(f"zone {zone!r} must be a list", source, body, zone)
             oids = []
+            places: list = []  # (oid, zone index or None, entry index), read once the zone is
             for index, entry in enumerate(entries):
                 next_id += 1
                 obj, equip = _card_entry(entry, zone, player, players, pool, next_id, labels, source, entries, index)
                 objects[obj.oid] = obj
                 labels[obj.label] = obj.oid
                 oids.append(obj.oid)
+                if zone in ("monsters", "spells_traps"):
+                    places.append((obj.oid, _read_place(entry, zone, source), index))
                 if equip is not None:
                     pending_equips.append((obj.oid, equip, entries, index))
                 if zone == "monsters":
                     next_id = _load_materials(entry, obj, player, players, pool, next_id, labels, objects, zones,
                                               source, entries, index)
-            limit = {"monsters": 5, "spells_traps": 5, "field_spell": 1}.get(zone)
-            if limit and len(oids) > limit:
-                fail(f"zone {zone!r} holds at most {limit} cards", source, body, zone)
+            if zone == "field_spell" and len(oids) > 1:
+                fail("zone 'field_spell' holds at most 1 card", source, body, zone)
+            if places:
+                placing.append((zone, places, entries))
             zones[(player, zone)] = tuple(oids)
+    reads = places_rules.places_read_by(pool, [obj.card for obj in objects.values()])
+    for zone, places, entries in placing:
+        _place_cards(places, objects, reads, zone, source, entries)
     for oid, equip_label, node, index in pending_equips:
         if equip_label not in labels:
             fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
+    written_at = {oid: (entries, index) for _, places, entries in placing for oid, _, index in places}
+    _check_extra_monster_zones(players, zones, objects, source, written_at)
+    rule = _read_rules(data, source)
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
     used = frozenset(_load_used(data.get("used") or [], labels, source, data))
     winner = read_winner(data, players, source)
@@ -83,6 +95,10 @@ def load(data: dict, source: str) -> State:
     chain = [reader.link(number, entry, pool) for number, entry in enumerate(chain_node, 1)]
     game_data, pending = reader.moment(data, pool)
     next_id = reader.next_id
+    if rule != places_rules.CURRENT_RULE:
+        game_data["master_rule"] = rule
+    if reads:
+        game_data[places_rules.READS_PLACES] = True
     if chain and "window" not in game_data:
         # a chain with no window said: the other player may respond to its last link
         game_data["window"] = ("respond", _other(players, chain[-1].controller), 0)
@@ -93,6 +109,77 @@ def load(data: dict, source: str) -> State:
         next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), pending=pending, used=used,
         game_data=tuple(sorted(game_data.items())), winner=winner,
     )
+
+
+def _read_place(entry, zone: str, source: str) -> int | None:
+    """A card's ``zone:`` index (None when not written): 0-4 for a Main Monster Zone or a Spell &
+    Trap Zone, 5 / 6 for the Extra Monster Zone on the controller's left / right."""
+    if not isinstance(entry, dict) or "zone" not in entry:
+        return None
+    value = entry["zone"]
+    high = (places_rules.MAIN_ZONES + len(places_rules.EXTRA_ZONES) - 1 if zone == "monsters"
+            else places_rules.SPELL_TRAP_ZONES - 1)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        what = "0-4 (Main Monster Zones) or 5, 6 (Extra Monster Zones)" if zone == "monsters" else "0-4"
+        fail(f"'zone' must be a zone index: {what}, not {value!r}", source, entry, "zone")
+    return value
+
+
+def _place_cards(places: list, objects: dict, reads: bool, zone: str, source: str, node) -> None:
+    """Give each card of a zone its place: the one written, else the leftmost free (as a position
+    without indexes has always read); refuse two cards in one place."""
+    keyed = zone == "monsters" and reads
+    held: dict = {}
+    for oid, place, index in places:
+        if place is None:
+            continue
+        if place in held:
+            fail(f"two cards in zone {place} of {zone!r}: {objects[held[place]].label!r} and "
+                 f"{objects[oid].label!r}", source, node, index)
+        held[place] = oid
+    free = [place for place in range(places_rules.MAIN_ZONES) if place not in held]
+    for oid, place, index in places:
+        if place is None:
+            if not free:
+                fail(f"zone {zone!r} holds at most {places_rules.MAIN_ZONES} cards without a 'zone' index "
+                     "(5 and 6 are the Extra Monster Zones)" if zone == "monsters" else
+                     f"zone {zone!r} holds at most {places_rules.SPELL_TRAP_ZONES} cards", source, node, index)
+            place = free.pop(0)
+        objects[oid] = _replace(objects[oid], extra=places_rules.with_place(objects[oid].extra, place, keyed))
+
+
+def _check_extra_monster_zones(players, zones_by_player: dict, objects: dict, source: str, written_at: dict) -> None:
+    """A player uses at most one Extra Monster Zone, and each holds one monster (an error names
+    the line of the second monster)."""
+    used: dict = {}
+    for player in players:
+        mine = [oid for oid in zones_by_player.get((player, "monsters"), ())
+                if places_rules.place_of(objects[oid]) in places_rules.EXTRA_ZONES]
+        if len(mine) > 1:
+            fail(f"{player!r} has monsters in both Extra Monster Zones ({objects[mine[0]].label!r}, "
+                 f"{objects[mine[1]].label!r}): a player uses at most one", source, *written_at[mine[1]])
+        for oid in mine:
+            place = places_rules.place_of(objects[oid])
+            physical = place if player == players[0] else 11 - place
+            if physical in used:
+                fail(f"an Extra Monster Zone holds {objects[used[physical]].label!r} and {objects[oid].label!r} "
+                     f"(zone {place} of {player!r} is zone {11 - place} of the other player)", source,
+                     *written_at[oid])
+            used[physical] = oid
+
+
+def _read_rules(data: dict, source: str) -> int:
+    """The Master Rule the position follows (``rules: {master_rule: 4}``; the April 2020
+    revision by default)."""
+    node = data.get("rules")
+    if node is None:
+        return places_rules.CURRENT_RULE
+    if not isinstance(node, dict) or set(node) - {"master_rule"}:
+        fail("'rules' is a mapping with 'master_rule' (4, or 2020 for the current rules)", source, data, "rules")
+    rule = node.get("master_rule", places_rules.CURRENT_RULE)
+    if rule not in places_rules.MASTER_RULES:
+        fail(f"'master_rule' must be 4 or 2020 (the April 2020 revision), not {rule!r}", source, node, "master_rule")
+    return rule
 
 
 def _other(players, player):
@@ -136,6 +223,8 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             fail("'position' must be attack or defense", source, entry, "position")
         if not face_up:
             position = "defense"
+        if card["subtype"] == "link" and (position != "attack" or not face_up):
+            fail(f"{name!r} is a Link Monster: it is always face-up in Attack Position", source, node, index)
     if card["kind"] == "monster" and card["subtype"] == "token" and zone != "monsters":
         fail(f"{name!r} is a Token: it can only be in a Monster Zone", source, node, index)
     extra_deck_monster = card["kind"] == "monster" and card["subtype"] in EXTRA_DECK_KINDS
@@ -148,7 +237,7 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
     default_type = ("normal" if not extra_deck_monster else card["subtype"]) if zone == "monsters" and face_up else None
     summon_type = entry.get("summon_type", default_type)
     if summon_type not in SUMMON_TYPES:
-        fail("'summon_type' must be normal, tribute, special, flip, fusion, synchro, xyz or null (not Summoned)",
+        fail("'summon_type' must be normal, tribute, special, flip, fusion, synchro, xyz, link or null (not Summoned)",
              source, entry, "summon_type")
     flags = frozenset(f for f in FLAG_FIELDS if read_bool(entry, f, False, source))
     counters = read_counters(entry, "counters", COUNTER_KINDS, source, "{SPELL: 1}")
@@ -214,7 +303,14 @@ def _now(s, obj) -> dict:
     c = chars(s, obj.oid)
     if s.pool.cards[obj.card].fields.get("kind") != "monster":  # (pool[card]["kind"], without two calls)
         return {"name": c.name}
-    return {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
+    out = {"name": c.name, "atk": c.atk, "def": c.defense, "level": c.level, "race": c.race, "attribute": c.attribute}
+    card = s.pool[obj.card]
+    if card["subtype"] == "link":  # its Link Rating and Link Arrows, and the monsters it points to
+        out["link_rating"] = card["link_rating"]
+        out["link_arrows"] = list(card["link_arrows"])
+        if obj.zone == "monsters":
+            out["points_to"] = [s.objects[o].label for o in places_rules.pointed_monsters(s, obj.oid)]
+    return out
 
 
 def _entry(s, oid) -> dict:
@@ -225,6 +321,9 @@ def _entry(s, oid) -> dict:
     out: dict = {"card": obj.card, "id": obj.label}
     if obj.owner != obj.controller:
         out["owner"] = obj.owner
+    place = places_rules.place_of(obj)
+    if place is not None:
+        out["zone"] = place
     if zone == "monsters":
         out["position"] = obj.position
         out["face_up"] = obj.face_up
@@ -301,6 +400,8 @@ def to_dict(s: State) -> dict:
         for e in s.lasting
     ]
     out = written_header(s, players)
+    if places_rules.master_rule(s) != places_rules.CURRENT_RULE:
+        out["rules"] = {"master_rule": places_rules.master_rule(s)}
     if lasting:
         out["lasting"] = lasting
     out.update(moment.write(s))

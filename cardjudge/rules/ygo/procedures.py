@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import effects, flow, summons
+from cardjudge.rules.ygo import effects, flow, summons, zones
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.views import env_for
@@ -34,8 +34,13 @@ def hand_procedures(s, player: str) -> list[Action]:
     index = getattr(s.pool, "_procedure_index", None)
     if index is None:
         index = _procedure_index(s.pool)
-    if not index or len(s.zone(player, "monsters")) >= 5:
+    if not index:
         return []
+    places = zones.free_main(s, player)
+    if not places:
+        return []
+    if not zones.reads_places(s):
+        places = places[:1]  # no card reads places: the zones are interchangeable
     actions, seen = [], set()
     for oid in s.zone(player, "hand"):
         obj = s.objects[oid]
@@ -53,18 +58,20 @@ def hand_procedures(s, player: str) -> list[Action]:
                 continue  # "You can only Special Summon CARD once per turn this way"
             if ability.condition is not None and not evaluate(ability.condition, env_for(s, oid, player)):
                 continue
-            for position in POSITIONS:
-                actions.append(Action(
-                    id="", player=player, kind="summon",
-                    text=f"{says(player, 'Special Summon')} {obj.card} from the hand in {position} position",
-                    card=obj.card, card_id=obj.label, ability=ability.index, position=position,
-                    payload=(("mode", "procedure"), ("oid", oid), ("position", position)),
-                ))
+            for place in places:
+                where = f" to {zones.describe(place)}" if len(places) > 1 else ""
+                for position in POSITIONS:
+                    actions.append(Action(
+                        id="", player=player, kind="summon",
+                        text=f"{says(player, 'Special Summon')} {obj.card} from the hand in {position} position{where}",
+                        card=obj.card, card_id=obj.label, ability=ability.index, position=position,
+                        payload=(("mode", "procedure"), ("oid", oid), ("place", place), ("position", position)),
+                    ))
     return actions
 
 
-def procedure_summon(d, oid: int, position: str) -> None:
-    """Carry out a Special Summon by the card's own procedure."""
+def procedure_summon(d, oid: int, position: str, place: int) -> None:
+    """Carry out a Special Summon by the card's own procedure, to ``place``."""
     obj = d.objects[oid]
     player = obj.controller
     card = d.pool[obj.card]
@@ -75,4 +82,5 @@ def procedure_summon(d, oid: int, position: str) -> None:
     effects.mark_special_summon(d, player, card.name)
     new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type="special",
                  flags=frozenset({"summoned_this_turn"}))
+    zones.put(d, new.oid, place)
     summons.start_summon(d, new.oid, "special")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.events import new_event
-from cardjudge.rules.ygo import effects, flow
+from cardjudge.rules.ygo import effects, flow, zones
 from cardjudge.rules.ygo.views import card_def
 
 
@@ -14,8 +14,8 @@ def tributes_needed(level: int | None) -> int:
     return 1 if level <= 6 else 2
 
 
-def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: int) -> None:
-    """Carry out a Normal Summon (or Set): Tributes, then the monster on the field."""
+def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: int, place: int) -> None:
+    """Carry out a Normal Summon (or Set): Tributes, then the monster on the field, in ``place``."""
     player = d.objects[oid].controller
     if lp_costs:
         effects.change_lp(d, player, -lp_costs, paid=True)
@@ -27,11 +27,13 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
     if set_face_down:
         new = d.move(oid, "monsters", controller=player, face_up=False, position="defense",
                      summon_type=None, flags=frozenset({"set_this_turn"}))
+        zones.put(d, new.oid, place)
         flow.emit(d, new_event("set", cards=(new.oid,), player=player, reason="rule"))
         flow.set_window(d, "open", d.active)
         return
     new = d.move(oid, "monsters", controller=player, face_up=True, position="attack",
                  summon_type=summon_type, flags=frozenset({"summoned_this_turn"}))
+    zones.put(d, new.oid, place)
     start_summon(d, new.oid, "normal")
 
 
@@ -84,4 +86,6 @@ def set_spell_trap(d, oid: int, lp_costs: int) -> None:
         for old in d.zone(obj.controller, "field_spell"):
             effects.move(d, old, "graveyard", "rule")
     new = d.move(oid, zone, controller=obj.controller, face_up=False, flags=frozenset({"set_this_turn"}))
+    if zone == "spells_traps":
+        zones.put_first_spell_trap(d, new.oid)
     flow.emit(d, new_event("set", cards=(new.oid,), player=obj.controller, reason="rule"))

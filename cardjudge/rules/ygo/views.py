@@ -14,10 +14,11 @@ from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.records import record_maker
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
+from cardjudge.rules.ygo import zones
 
 ON_FIELD = ("monsters", "spells_traps", "field_spell")
 # The ways a monster can have been Special Summoned (a Synchro Summon is a Special Summon).
-SPECIAL_SUMMON_TYPES = frozenset({"special", "synchro", "xyz", "fusion"})
+SPECIAL_SUMMON_TYPES = frozenset({"special", "synchro", "xyz", "fusion", "link"})
 PLAYER_ZONES = ("hand", "deck", "graveyard", "banished", "extra_deck", "monsters", "spells_traps", "field_spell")
 
 FUNCTIONS.setdefault("top", lambda items, n=1: list(items)[:n])
@@ -209,7 +210,7 @@ def continuous_rules(s, rule: str) -> list:
 
 # The layers of continuous "modify" rules: what a card is, then its ATK/DEF.
 _TYPE_FIELDS = frozenset({"name", "race", "level"})
-_STAT_FIELDS = frozenset({"atk", "def", "stats_per_banished_monster"})
+_STAT_FIELDS = frozenset({"atk", "def", "stats_per_banished_monster", "atk_per_pointed"})
 
 
 def chars(s, oid) -> Chars:
@@ -268,6 +269,8 @@ def chars(s, oid) -> Chars:
                                        if s.pool[s.objects[o].card]["kind"] == "monster")
                         atk_add += change * banished
                         def_add += change * banished
+                    elif field == "atk_per_pointed" and is_monster:  # "for each monster it points to"
+                        atk_add += change * len(zones.pointed_monsters(s, source.oid))
         del cache[("chars_partial", oid)]
     set_atk = None
     original_atk = atk
@@ -329,6 +332,12 @@ _CHARS_FIELDS = {"atk": "atk", "def": "defense", "level": "level", "race": "race
                  "name": "name", "original_atk": "original_atk", "negated": "negated"}
 
 
+def _normal_monster(card) -> bool:
+    """A Normal Monster, or a Token without effects (the rules treat those as Normal Monsters)."""
+    return card["kind"] == "monster" and (card["subtype"] == "normal"
+                                          or card["subtype"] == "token" and not card.abilities)
+
+
 def _in_zone(*zones):
     return lambda s, obj, card: obj.zone in zones
 
@@ -343,8 +352,8 @@ _CARD_ATTRIBUTES = {
     "is_monster": lambda s, obj, card: card["kind"] == "monster",
     "is_spell": lambda s, obj, card: card["kind"] == "spell",
     "is_trap": lambda s, obj, card: card["kind"] == "trap",
-    "normal_monster": lambda s, obj, card: card["kind"] == "monster" and card["subtype"] == "normal",
-    "effect_monster": lambda s, obj, card: card["kind"] == "monster" and card["subtype"] != "normal",
+    "normal_monster": lambda s, obj, card: _normal_monster(card),
+    "effect_monster": lambda s, obj, card: card["kind"] == "monster" and not _normal_monster(card),
     "face_up": lambda s, obj, card: obj.face_up,
     "face_down": lambda s, obj, card: not obj.face_up,
     "position": lambda s, obj, card: obj.position,
@@ -368,6 +377,19 @@ _CARD_ATTRIBUTES = {
     "summoned_this_turn": lambda s, obj, card: "summoned_this_turn" in obj.flags,
     "equipped_to": lambda s, obj, card: CardView(s, obj.equipped_to) if obj.equipped_to in s.objects else None,
     "counters": lambda s, obj, card: dict(obj.counters),
+    "link_rating": lambda s, obj, card: card["link_rating"],
+    "link_arrows": lambda s, obj, card: list(card["link_arrows"] or ()),
+    "zone_index": lambda s, obj, card: zones.place_of(obj),
+    "in_extra_monster_zone": lambda s, obj, card: zones.place_of(obj) in zones.EXTRA_ZONES,
+    # "linked": a monster a Link Monster points to, or a Link Monster pointing to a monster
+    "linked": lambda s, obj, card: zones.is_linked(s, obj.oid),
+    "points_to": lambda s, obj, card: [CardView(s, o) for o in zones.pointed_monsters(s, obj.oid)],
+    "co_linked": lambda s, obj, card: [CardView(s, o) for o in zones.pointed_monsters(s, obj.oid)
+                                       if zones.co_linked(s, obj.oid, o)],
+    # "your zone this card points to": its controller's free Main Monster Zones it points to
+    "free_linked_zones": lambda s, obj, card: sum(
+        1 for owner, place in zones.pointed_zones(s, obj.oid)
+        if owner == obj.controller and place in zones.free_main(s, obj.controller)),
 }
 
 
@@ -389,10 +411,10 @@ class PlayerView(core_views.PlayerView):
             return len(s.zone(self.name, "deck"))
         if name == "is_turn_player":
             return s.active == self.name
-        if name == "free_monster_zones":
-            return 5 - len(s.zone(self.name, "monsters"))
+        if name == "free_monster_zones":  # Main Monster Zones: where a monster not from the Extra Deck goes
+            return len(zones.free_main(s, self.name))
         if name == "free_spell_zones":
-            return 5 - len(s.zone(self.name, "spells_traps"))
+            return len(zones.free_spell_traps(s, self.name))
         from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
@@ -408,7 +430,16 @@ class EventView(core_views.EventView):
 
     def more(self, name: str):
         """``e.deck_effects``: for an activation, what its effect does with the Deck ("search",
-        "summon_from_deck", "send_from_deck"), as the Ash Blossom-like cards ask."""
+        "summon_from_deck", "send_from_deck"), as the Ash Blossom-like cards ask; ``e.targets``:
+        the cards an activation targets."""
+        if name == "targets":
+            e, s = self.event, self.s
+            if e.kind != "activated":
+                return []
+            for link in reversed(s.chain):
+                if link.oid == e.source:
+                    return [CardView(s, o) for _, oids in link.targets for o in oids if o in s.objects]
+            return []
         if name == "deck_effects":
             e, s = self.event, self.s
             if e.kind != "activated":
