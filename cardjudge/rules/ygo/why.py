@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.reasons import Reason, in_judge_order, whose
 from cardjudge.rules.ygo.wording import says
-from cardjudge.rules.ygo import effects, flow, legal, materials
+from cardjudge.rules.ygo import effects, flow, legal, materials, zones
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.flow import PendingTrigger, window
 from cardjudge.rules.ygo.procedures import hand_procedures
@@ -208,8 +208,8 @@ def _procedure_reasons(s, oid: int, player: str) -> list[Reason]:
     same = set(copies(s, oid))
     if any(action.get("oid") in same for action in hand_procedures(s, player)):
         return []
-    if len(s.zone(player, "monsters")) >= 5:
-        return [Reason("zone", f"{whose(player)} Monster Zones are full (5 monsters)", None, card.name)]
+    if not zones.free_main(s, player):
+        return [Reason("zone", f"{whose(player)} Main Monster Zones are full (5 monsters)", None, card.name)]
     if effects.summon_limited(s, player, card):
         return [Reason("limit", f"{player} already Special Summoned {card.name} this turn (once per turn)", None,
                        card.name)]
