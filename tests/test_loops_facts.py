@@ -79,6 +79,20 @@ def test_ygo_facts_of_wanghu_and_chain_energy():
     assert facts.listens == {"summoned"} and "destroyed" in facts.emits and not facts.optional
 
 
+def test_ygo_a_trigger_on_targeting_activations_listens_to_those_only():
+    """Decode Talker answers an activation "that targets a card(s) you control": Destiny HERO -
+    Departed's Summon (no target) cannot start it, Mystical Space Typhoon (a target) can, so the
+    graph holds no Decode Talker cycle through Departed."""
+    from cardjudge.cards.loader import load_cards
+    pool = {card.name: card for card in load_cards("cardjudge/cards/ygo")}
+    facts = rules_for("ygo").ability_facts
+    decode, departed, typhoon = pool["Decode Talker"], pool["Destiny HERO - Departed"], pool["Mystical Space Typhoon"]
+    listens = facts(decode, decode.abilities[1]).listens
+    assert listens == {"activated_targeting"}
+    assert not listens & facts(departed, departed.abilities[1]).emits
+    assert listens <= facts(typhoon, typhoon.abilities[0]).emits
+
+
 def test_mtg_mana_ability_produces_mana():
     from cardjudge.cards.loader import load_cards
     pool = {card.name: card for card in load_cards("cardjudge/cards/mtg")}

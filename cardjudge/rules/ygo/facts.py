@@ -74,6 +74,10 @@ _FROM_ZONE = {"hand": "card_in_hand", "graveyard": "card_in_gy", "deck": "card_i
 _ZONE_OF_ABILITY = {"hand": "card_in_hand", "graveyard": "card_in_gy", "banished": "card_banished"}
 
 _ACTIVATED = frozenset({"activated", "resolving"})  # every effect that is activated
+#: the activation of an effect that targets: the only one a "when ... that targets" trigger reads
+#: (Decode Talker). Not an event of its own in the engine: the graph's name for an "activated"
+#: event whose targets are not empty.
+ACTIVATED_TARGETING = "activated_targeting"
 
 
 def _started_only_by(ability) -> str | None:
@@ -91,6 +95,22 @@ def _started_only_by(ability) -> str | None:
         if field == "method" and values == {"synchro_material"}:
             return SYNCHRO
     return None
+
+
+def _reads_targets(ability) -> bool:
+    """Whether a necessary part of the trigger's ``when`` reads the event's targets
+    (``any(e.targets, ...)``, ``count(e.targets, ...) >= 1``, ``e.targets``): only an activation
+    that targets can start it."""
+    if ability.on != "activated" or ability.when is None:
+        return False
+    for part in _conjuncts(ability.when):
+        if type(part).__name__ == "Binary" and part.op in (">=", ">") and type(part.left).__name__ == "Call":
+            part = part.left
+        if type(part).__name__ == "Call" and part.func in ("any", "count") and part.args:
+            part = part.args[0]
+        if type(part).__name__ == "Attr" and part.name == "targets" and getattr(part.obj, "name", None) == "e":
+            return True
+    return False
 
 
 def _conjuncts(tree) -> list:
@@ -157,9 +177,11 @@ def ability_facts(card, ability) -> AbilityFacts:
     emits, produces, consumes = set(), set(), set()
     if ability.kind != "continuous":
         emits |= _ACTIVATED
+        if ability.targets:
+            emits.add(ACTIVATED_TARGETING)
     for op, _ in step_ops(ability.effect):
         if op in _RUNS_OTHER_STEPS:
-            emits |= ALL_EVENTS
+            emits |= ALL_EVENTS | {ACTIVATED_TARGETING}
             continue
         events, made, used = STEP_FACTS[op]
         emits |= events
@@ -186,6 +208,8 @@ def ability_facts(card, ability) -> AbilityFacts:
         produces.discard("card_on_field")
         produces.add(f"card_on_field:{card.name}")
     listens = frozenset({ability.on}) if ability.on else frozenset()
+    if _reads_targets(ability):
+        listens = frozenset({ACTIVATED_TARGETING})
     return AbilityFacts(
         kind=ability.kind, listens=listens, emits=frozenset(emits), produces=frozenset(produces),
         consumes=frozenset(consumes), limit=ability.limit or _started_only_by(ability), optional=not ability.mandatory,
