@@ -18,7 +18,7 @@ from cardjudge.errors import InputError
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
-from cardjudge.rules.core.engine import legal_actions
+from cardjudge.rules.core.engine import legal_actions, legal_actions_except
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines
@@ -92,6 +92,7 @@ class EngineDomain:
         # state again as the same object (the child remembered here), so nothing is lost.
         self._actions: dict = {}  # id(state) -> (state, its actions once per copy)
         self._applied: dict = {}  # (id(state), id(action)) -> (state, action, the state after)
+        self._free: dict = {}  # id(state) -> (state, its actions that do not count)
 
     # -- Domain protocol ------------------------------------------------------------------------
 
@@ -110,6 +111,37 @@ class EngineDomain:
             self._actions.clear()
         self._actions[id(state)] = (state, unique)
         return unique
+
+    def free_actions(self, state) -> list:
+        """The actions of :meth:`actions` that do not count (passes, choices), in that order: all
+        the search tries where its budget of counted actions is spent, or where a passive
+        opponent passes. The game builds them without its whole listing when it can
+        (``legal_actions_except``: a player holding priority has only the pass besides spells,
+        abilities and land plays); such actions carry no id until :meth:`as_listed`."""
+        if self._ended(state):
+            return []
+        cached = self._free.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        full = self._actions.get(id(state))
+        listed = full[1] if full is not None and full[0] is state else legal_actions_except(state, COUNTED)
+        if listed is None:
+            listed = self.actions(state)
+        free = [action for action in listed if not self.counts(action)]
+        if len(self._free) > _APPLY_CACHE:
+            self._free.clear()
+        self._free[id(state)] = (state, free)
+        return free
+
+    def as_listed(self, state, action):
+        """``action`` as the whole listing of ``state`` has it, with its id (see :meth:`free_actions`)."""
+        if action.id:
+            return action
+        signature = action.signature()
+        for listed in legal_actions(state):
+            if listed.signature() == signature:
+                return listed
+        raise AssertionError(f"{action.text} is not listed in the state it was found in")
 
     def _once_per_copy(self, state, listed: list) -> list:
         """``listed`` with the same decision made with another copy of a card left out.
@@ -163,7 +195,7 @@ class EngineDomain:
         return after
 
     def actor(self, state) -> str | None:
-        actions = self.actions(state)
+        actions = self.free_actions(state) or self.actions(state)  # one player's actions, either way
         return actions[0].player if actions else None
 
     def chance_outcomes(self, state) -> list:

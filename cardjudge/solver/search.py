@@ -193,6 +193,21 @@ def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | N
     return explained
 
 
+def _as_listed(domain: Domain, state, line: Line) -> Line:
+    """``line`` with each action (and each reply's) as the listing of its state has it: actions
+    that the domain built without the whole listing get their listing's id (``as_listed``)."""
+    states = [state]
+    actions = []
+    for action in line.actions:
+        actions.append(domain.as_listed(states[-1], action))
+        states.append(domain.apply(states[-1], action))
+    replies = []
+    for at, alternative, sub in line.replies:
+        listed = domain.as_listed(states[at], alternative)
+        replies.append((at, listed, _as_listed(domain, domain.apply(states[at], alternative), sub)))
+    return Line(tuple(actions), line.length, tuple(replies), line.variants, line.steps, line.reply_steps)
+
+
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     shifted = tuple((at + 1, alt, sub) for at, alt, sub in line.replies)
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
@@ -219,6 +234,8 @@ class _Search:
         self.transpositions, self.max_plies = transpositions, max_plies
         self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
         self.memory = MemoryLimit(limit_memory)
+        # optional: the domain's actions that do not count, listed without the others (see Domain)
+        self.free_actions = getattr(domain, "free_actions", None)
         self.nodes = self.hits = 0
         self.depth = -1
         # Each distinct key gets a small number once (its position in ``ids``), which the tables
@@ -317,12 +334,13 @@ class _Search:
     def meet(self, state) -> list:
         """What the search knows of a state object, remembered by its id: [state, the number of
         its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
-        (None until expanded; see :meth:`options`)]."""
+        (None until expanded; see :meth:`options`), the searcher's options that do not count
+        (None until expanded with no counted action left)]."""
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
             sid = self.ids[key] = len(self.ids)
-        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None]
+        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None, None]
         return met
 
     def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
@@ -367,8 +385,10 @@ class _Search:
         if actor == CHANCE:
             return bool(domain.chance_outcomes(state))
         if actor == self.searcher:
+            if budget == 0 and self.free_actions is not None:
+                return bool(self.free_actions(state))
             return any(budget > 0 or not domain.counts(action) for action in domain.actions(state))
-        return bool(domain.actions(state))
+        return bool((self.free_actions is not None and self.free_actions(state)) or domain.actions(state))
 
     def cut(self) -> None:
         """The ply bound cut a line (here, or in a remembered result reused here)."""
@@ -385,6 +405,12 @@ class _Search:
 
     def expand(self, state, met: list, actor, budget, ply):
         """The value of ``state`` (whose :meth:`meet` entry is ``met``) where ``actor`` decides."""
+        if budget == 0 and actor == self.searcher and self.free_actions is not None:
+            # only actions that do not count can be tried: the domain lists them alone, cheaply
+            options = met[5]
+            if options is None:
+                options = met[5] = self.free_actions(state)
+            return self.any_of(state, options, budget, ply, counted=True)
         options = met[4]
         if options is None:
             options = met[4] = self.options(state, actor)
@@ -406,12 +432,13 @@ class _Search:
         if actor == CHANCE:
             outcomes = domain.chance_outcomes(state)
             return outcomes if self.chance == "expect" else [a for a, _ in outcomes]
-        options = domain.actions(state)
         if actor != self.searcher and self.opponent == "passive":
-            passes = [a for a in options if domain.is_pass(a)]
+            # a pass does not count: the domain's actions that do not count hold it, when it has them
+            quick = self.free_actions(state) if self.free_actions is not None else ()
+            passes = [a for a in quick if domain.is_pass(a)] or [a for a in domain.actions(state) if domain.is_pass(a)]
             if passes:
-                options = passes[:1]
-        return options
+                return passes[:1]
+        return domain.actions(state)
 
     def any_of(self, state, actions, budget, ply, counted):
         best, best_lines, low, need = 0, [], _UNTAINTED, 0
@@ -586,6 +613,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     finally:
         sys.setrecursionlimit(old_limit)
 
+    if hasattr(domain, "as_listed"):
+        best_lines = [_as_listed(domain, root, line) for line in best_lines]
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
         _check_line(domain, root, line, goal)

@@ -1,7 +1,7 @@
 """Magic: The Gathering rules: steps and priority, the stack, mana, combat, triggers, summoning sickness."""
 
 from cardjudge.rules.mtg.abilities import compile_ability
-from cardjudge.rules.mtg.legal import legal_actions
+from cardjudge.rules.mtg.legal import legal_actions, legal_actions_except
 from cardjudge.rules.mtg.play import apply
 from cardjudge.rules.mtg.position import load as load_position
 from cardjudge.rules.mtg.position import to_dict
@@ -12,4 +12,4 @@ from cardjudge.rules.mtg.facts import ability_facts, card_abilities
 from cardjudge.rules.mtg.words import listing_text
 
 __all__ = ["ability_facts", "build_position", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict",
-           "goal_env", "settled", "listing_text"]
+           "goal_env", "settled", "listing_text", "legal_actions_except"]

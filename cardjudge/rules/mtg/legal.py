@@ -58,6 +58,33 @@ def legal_actions(s) -> list[Action]:
     return list(cache["legal_actions"])
 
 
+# What a player holding priority may do besides passing: each of these kinds is a spell, an
+# ability or a land play, never a pass or a choice.
+_PRIORITY_KINDS = frozenset({"activate", "cast", "play_land"})
+
+
+def legal_actions_except(s, kinds) -> list[Action] | None:
+    """``legal_actions(s)`` without the actions of ``kinds``, when that is known without the
+    whole listing, else None.
+
+    A player holding priority (no choice, trigger order or declaration pending) has the pass
+    and otherwise only spells, abilities and land plays: with those kinds left out, the answer
+    is the pass alone, which costs nothing to build, where the whole listing (every payment of
+    every target) is the engine's dearest work. A search that cannot spend another counted
+    action, or whose opponent only passes, needs no more. The pass carries no id (ids number a
+    whole listing); ``apply`` takes it as it takes the listed one.
+    """
+    if not _PRIORITY_KINDS <= kinds or s.winner is not None:
+        return None
+    if s.get("choice") is not None or s.pending or s.get("declaring") is not None:
+        return None
+    cache = s.cache()
+    listed = cache.get("legal_actions")
+    if listed is not None:
+        return [action for action in listed if action.kind not in kinds]
+    return [] if "pass" in kinds else [_pass_action(s.get("priority") or s.active)]
+
+
 def _listing(s) -> list[Action]:
     actions: list[Action] = []
     choice = s.get("choice")
