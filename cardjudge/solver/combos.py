@@ -25,7 +25,12 @@ from cardjudge.solver.search import Line, SearchResult, SearchStats, search_line
 
 COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack", "block"})
 
-_APPLY_CACHE = 20000
+# How many states the domain's memos (listings, successors) hold before they are forgotten and
+# rebuilt on demand. A Magic state with its listing of a few hundred actions (every payment of
+# every target) weighs about 100 KB, most of a search's memory: the search's own tables keep
+# only digests and bounds, and the states of the lines it returns are replayed from the root,
+# so a search's memory grows with its states by a few hundred bytes each beyond this many.
+_MEMO_STATES = 2000
 
 
 def _what(obj) -> tuple:
@@ -107,7 +112,7 @@ class EngineDomain:
             return cached[1]
         listed = legal_actions(state)
         unique = self._once_per_copy(state, listed)
-        if len(self._actions) > _APPLY_CACHE:
+        if len(self._actions) > _MEMO_STATES:
             self._actions.clear()
         self._actions[id(state)] = (state, unique)
         return unique
@@ -128,7 +133,7 @@ class EngineDomain:
         if listed is None:
             listed = self.actions(state)
         free = [action for action in listed if not self.counts(action)]
-        if len(self._free) > _APPLY_CACHE:
+        if len(self._free) > _MEMO_STATES:
             self._free.clear()
         self._free[id(state)] = (state, free)
         return free
@@ -189,7 +194,7 @@ class EngineDomain:
             after = apply_within_turn(state, action)
         else:
             after = engine_apply(state, action)
-        if len(self._applied) > _APPLY_CACHE:
+        if len(self._applied) > _MEMO_STATES:
             self._applied.clear()
         self._applied[mark] = (state, action, after)
         return after

@@ -37,6 +37,10 @@ _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
 _MEMORY_MASK = 255  # read the process's memory every 256 nodes
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
+# How many state objects ``_Search.met`` remembers (with their options) before it forgets them:
+# beyond that the search meets states again as new objects and asks their key, the goal and the
+# domain once more, while the tables keyed by the key's number (failures, wins) stay.
+_MET_STATES = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +248,7 @@ class _Search:
         # again at every budget (the domain remembers the states its actions lead to), which
         # then costs one look-up by id instead of the key, the goal and the domain's memos.
         self.ids: dict = {}  # key -> its number, for every key seen
-        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet)
+        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet), bounded
         self.path: dict = {}  # number -> ply, for the states of the current line
         self.failed: dict = {}  # number -> [(budget, plies left if cut else None, need)] failing
         self.cuts = 0  # how many times the ply bound cut a line so far
@@ -336,6 +340,8 @@ class _Search:
         its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
         (None until expanded; see :meth:`options`), the searcher's options that do not count
         (None until expanded with no counted action left)]."""
+        if len(self.met) >= _MET_STATES:
+            self.met.clear()
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
