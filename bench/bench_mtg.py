@@ -9,12 +9,14 @@ column "all cold" where they are forgotten too.
 
 It then runs the mid-game combo search (``cardjudge combos examples/mtg-midgame.yaml --goal
 'opponent.life <= 10' --max-actions 2``) ``--search-repeat`` times from a freshly loaded
-position and prints the distinct states per second of the fastest run.
+position and prints the distinct states per second of the fastest run, on the wall clock and
+on the process's CPU time (what a machine shared with other work disturbs least).
 """
 
 from __future__ import annotations
 
 import argparse
+import time
 
 from timing import ROOT, machine, median_fastest_ms  # first: it puts this checkout on sys.path
 
@@ -30,6 +32,9 @@ def forget_answers() -> None:
     mana._cached_payments.cache_clear()
     shapes.forget()
     views._printed_by_definition.clear()
+    views._carried_chars.clear()
+    views._carried_defs.clear()
+    views._rule_abilities_by_definition.clear()
 
 
 def main(argv=None) -> int:
@@ -56,13 +61,19 @@ def main(argv=None) -> int:
 def search_figure(repeat: int) -> None:
     """Print the distinct states per second of the fastest of ``repeat`` mid-game combo searches."""
     name, goal, max_actions = SEARCH
-    runs = [find_combos(load_position(ROOT / "examples" / name), goal, max_actions=max_actions)
-            for _ in range(max(repeat, 1))]
-    best = min(runs, key=lambda result: result.stats.seconds)
+    runs = []
+    for _ in range(max(repeat, 1)):
+        state = load_position(ROOT / "examples" / name)
+        started = time.process_time()
+        result = find_combos(state, goal, max_actions=max_actions)
+        runs.append((result, time.process_time() - started))
+    best = min(runs, key=lambda run: run[0].stats.seconds)[0]
+    fewest_cpu = min(seconds for _, seconds in runs)
     stats = best.stats
     print(f"combo search {name.removesuffix('.yaml')} --goal '{goal}' --max-actions {max_actions}: "
           f"{stats.nodes} nodes, {stats.states} states in {stats.seconds:.2f} s = "
-          f"{stats.states / stats.seconds:,.0f} distinct states per second (fastest of {len(runs)}); {best.reason}")
+          f"{stats.states / stats.seconds:,.0f} distinct states per second, wall clock; "
+          f"{stats.states / fewest_cpu:,.0f} on CPU time (fastest of {len(runs)}); {best.reason}")
 
 
 if __name__ == "__main__":
