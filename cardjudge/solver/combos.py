@@ -16,6 +16,7 @@ from typing import Callable, Hashable
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.canonical import digest
+from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
 from cardjudge.rules.core.engine import legal_actions, legal_actions_except
@@ -33,10 +34,8 @@ COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack",
 _MEMO_STATES = 2000
 
 
-def _what(obj) -> tuple:
-    """An object described by what it is and where, as interchangeable copies share it."""
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
-            obj.summon_type)
+# An object described by what it is and where, as interchangeable copies share it
+_what = described_values
 
 
 class _LabelNames:

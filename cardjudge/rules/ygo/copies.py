@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from cardjudge.rules.core.described import values
 from cardjudge.rules.ygo.views import ON_FIELD
 
 
@@ -16,8 +17,7 @@ def interchange_key(s, oid: int):
     equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
-    return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
-            obj.flags, obj.counters, obj.equipped_to, obj.extra, touched)
+    return (*values(obj), touched)
 
 
 def _on_chain(s) -> frozenset:
