@@ -85,3 +85,16 @@ def test_magic_actions_without_the_counted_kinds_are_the_listing_filtered(start,
             for shortcut, listed_one in zip(quick, expected):
                 assert cj.to_dict(cj.apply(fresh, shortcut)) == cj.to_dict(cj.apply(listed_state, listed_one))
         state = cj.apply(state, listed[choice % len(listed)])
+
+
+def test_the_pass_built_without_the_listing_and_the_listed_pass_lead_to_one_successor():
+    """The search recognises a state by its object first: both objects of one decision must give
+    the same successor, or every later iteration of the search works the position out again."""
+    state = cj.load_position(ROOT / "examples" / "mtg-midgame.yaml")
+    domain = EngineDomain(state, last_turn=state.turn)
+    (quick,) = domain.free_actions(state)
+    assert quick.kind == "pass" and not quick.id
+    after = domain.apply(state, quick)
+    (listed,) = [a for a in domain.actions(state) if a.kind == "pass"]
+    assert listed.id and listed is not quick
+    assert domain.apply(state, listed) is after

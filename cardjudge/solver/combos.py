@@ -96,7 +96,7 @@ class EngineDomain:
         # state again as the same object (the child remembered here), so nothing is lost.
         self._actions: dict = {}  # id(state) -> (state, its actions once per copy)
         self._applied: dict = {}  # (id(state), id(action)) -> (state, action, the state after)
-        self._free: dict = {}  # id(state) -> (state, its actions that do not count)
+        self._free: dict = {}  # id(state) -> (state, its actions that do not count, built without the listing)
 
     # -- Domain protocol ------------------------------------------------------------------------
 
@@ -129,12 +129,13 @@ class EngineDomain:
             return cached[1]
         full = self._actions.get(id(state))
         listed = full[1] if full is not None and full[0] is state else legal_actions_except(state, COUNTED)
+        quick = listed is not None and (full is None or full[0] is not state)
         if listed is None:
             listed = self.actions(state)
         free = [action for action in listed if not self.counts(action)]
         if len(self._free) > _MEMO_STATES:
             self._free.clear()
-        self._free[id(state)] = (state, free)
+        self._free[id(state)] = (state, free, quick)
         return free
 
     def as_listed(self, state, action):
@@ -189,14 +190,43 @@ class EngineDomain:
         known = self._applied.get(mark)
         if known is not None and known[0] is state and known[1] is action:
             return known[2]
-        if self.last_turn is not None and state.turn >= self.last_turn:
-            after = apply_within_turn(state, action)
-        else:
-            after = engine_apply(state, action)
+        after = self._twin_applied(state, action)
+        if after is None:
+            if self.last_turn is not None and state.turn >= self.last_turn:
+                after = apply_within_turn(state, action)
+            else:
+                after = engine_apply(state, action)
         if len(self._applied) > _MEMO_STATES:
             self._applied.clear()
         self._applied[mark] = (state, action, after)
         return after
+
+    def _twin_applied(self, state, action):
+        """The state after the other object of the same decision, when one was applied here: an
+        action that does not count exists twice for a state whose free actions were built
+        without its listing (see :meth:`free_actions`) and whose listing was built later, and
+        both must lead to the same successor object (the search recognises states by object
+        first, and an iterative deepening meets each again)."""
+        if action.kind in COUNTED:
+            return None
+        free = self._free.get(id(state))
+        if free is None or free[0] is not state or not free[2]:
+            return None  # the free actions are the listed ones themselves: no twin
+        full = self._actions.get(id(state))
+        signature = None
+        for memo in (free, full):
+            if memo is None or memo[0] is not state:
+                continue
+            for other in memo[1]:
+                if other is action or other.kind != action.kind:
+                    continue
+                if signature is None:
+                    signature = action.signature()
+                if other.signature() == signature:
+                    known = self._applied.get((id(state), id(other)))
+                    if known is not None and known[0] is state and known[1] is other:
+                        return known[2]
+        return None
 
     def actor(self, state) -> str | None:
         actions = self.free_actions(state) or self.actions(state)  # one player's actions, either way
