@@ -2,9 +2,12 @@
 
 Each search runs in a fresh process (so one does not inherit another's memory) with a node
 limit; the figure is the growth of the process's peak resident memory over the search,
-divided by the distinct states it met. Run from the checkout:
+divided by the distinct states it met. A second search with half the node limit gives the
+memory each further state adds (the difference of the two peaks over the difference of their
+states): what a long search keeps per state, once the memos of a bounded size are full.
+Run from the checkout:
 
-    python bench/bench_memory.py [--nodes 3000]
+    python bench/bench_memory.py [--nodes 6000]
 """
 
 from __future__ import annotations
@@ -47,13 +50,16 @@ def measure(position: str, goal: str, nodes: int) -> dict:
 def main() -> None:
     """Print the peak memory per state of each search."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--nodes", type=int, default=3000, help="node limit of each search")
+    parser.add_argument("--nodes", type=int, default=6000, help="node limit of the longer search")
     options = parser.parse_args()
     for name, (position, goal) in SEARCHES.items():
+        half = measure(position, goal, options.nodes // 2)
         figures = measure(position, goal, options.nodes)
         per_state = figures["kb"] / max(figures["states"], 1)
+        added = (figures["kb"] - half["kb"]) / max(figures["states"] - half["states"], 1)
         print(f"{name}: {figures['states']} states, {figures['nodes']} nodes, {figures['seconds']:.1f} s, "
-              f"peak memory +{figures['kb'] / 1024:.0f} MB = {per_state:.1f} KB per state")
+              f"peak memory +{figures['kb'] / 1024:.0f} MB = {per_state:.1f} KB per state; "
+              f"from {half['states']} to {figures['states']} states: {added:.1f} KB per further state")
 
 
 if __name__ == "__main__":

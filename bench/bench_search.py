@@ -22,7 +22,6 @@ import argparse
 import cProfile
 import platform
 import pstats
-import re
 import sys
 from pathlib import Path
 
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 from cardjudge import load_position, native
 from cardjudge.solver.combos import EngineDomain, last_turn
 from cardjudge.solver.goals import Goal, parse_goal
+from cardjudge.solver.puzzles import load_puzzle
 from cardjudge.solver.search import search_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,11 +39,9 @@ GAMES = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic", "eredan": "Eredan"}  # a puzzle fil
 
 
 def puzzle(path: Path):
-    """(state, goal text, opponent model) of a puzzle file."""
-    text = path.read_text()
-    goal = re.search(r"^# goal: (.+)$", text, re.M).group(1).strip()
-    opponent = "adversarial" if re.search(r"^# opponent: adversarial$", text, re.M) else "passive"
-    return load_position(str(path)), goal, opponent
+    """(state, goal text, opponent model) of a puzzle file (its ``puzzle:`` metadata)."""
+    found = load_puzzle(path)
+    return load_position(str(path)), found.goal, found.opponent
 
 
 def solve(path: Path, max_actions: int, transpositions: bool):

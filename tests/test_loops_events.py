@@ -5,7 +5,7 @@ from cardjudge import apply, legal_actions, load_position
 
 
 def _events(state):
-    return state.cache().get("events") or ()
+    return state.events
 
 
 def _position(phase: str, **you):

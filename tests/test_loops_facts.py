@@ -28,7 +28,7 @@ def _declared(state, card_name: str) -> set:
 def _undeclared(before, after) -> list:
     """The events of this apply caused by a card's cost or effect that the card does not declare."""
     wrong = []
-    for event in after.cache().get("events") or ():
+    for event in after.events:
         if event.reason not in ("effect", "cost") or event.source is None or event.kind in _RULE_EVENTS[before.game]:
             continue
         source = after.objects.get(event.source) or before.objects.get(event.source)

@@ -44,7 +44,7 @@ def _cold(state, name: str):
 
 def _check_events(after) -> None:
     """The events an apply recorded are in order, and each names the labels of its cards."""
-    events = after.cache().get("events", ())
+    events = after.events
     seqs = [e.seq for e in events]
     assert seqs == sorted(seqs), f"events out of order: {[(e.kind, e.seq) for e in events]}"
     for event in events:
@@ -90,4 +90,4 @@ def test_emit_completes_the_event_it_is_given():
     assert recorded is made and d.events[-1] is made
     assert made.labels == (obj.label,)  # an oid no object has is left out
     assert made.seq == d.game_data["step"]
-    assert state.cache().get("events") is None or made not in state.cache()["events"]
+    assert made not in state.events

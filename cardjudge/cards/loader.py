@@ -64,6 +64,16 @@ class CardPool:
     game: str
     cards: dict = field(default_factory=dict)
     inline: list = field(default_factory=list)  # a position's own card definitions, as written, for to_dict
+    # indexes of the cards that readers build once per pool (see ``index``), by their builder
+    _indexes: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def index(self, build):
+        """``build(self)``, built once for this pool: an index of its cards (the abilities by the
+        event they listen to, for instance), remembered under the builder function itself."""
+        found = self._indexes.get(build)
+        if found is None:
+            found = self._indexes[build] = build(self)
+        return found
 
     def __contains__(self, name: str) -> bool:
         # a list or mapping written where a name belongs is no card (and no internal error)

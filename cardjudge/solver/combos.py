@@ -17,22 +17,26 @@ from typing import Callable, Hashable
 from cardjudge.errors import InputError
 from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import digest
+from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import apply_within_turn
-from cardjudge.rules.core.engine import legal_actions
+from cardjudge.rules.core.engine import legal_actions, legal_actions_except
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines
 
 COUNTED = frozenset({"summon", "set", "activate", "cast", "play_land", "attack", "block"})
 
-_APPLY_CACHE = 20000
+# How many states the domain's memos (listings, successors) hold before they are forgotten and
+# rebuilt on demand. A Magic state with its listing of a few hundred actions (every payment of
+# every target) weighs about 100 KB, most of a search's memory: the search's own tables keep
+# only digests and bounds, and the states of the lines it returns are replayed from the root,
+# so a search's memory grows with its states by a few hundred bytes each beyond this many.
+_MEMO_STATES = 2000
 
 
-def _what(obj) -> tuple:
-    """An object described by what it is and where, as interchangeable copies share it."""
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags, obj.counters,
-            obj.summon_type)
+# An object described by what it is and where, as interchangeable copies share it
+_what = described_values
 
 
 class _LabelNames:
@@ -92,8 +96,8 @@ class EngineDomain:
         # key, and hashing an Action all its fields, on every look-up. The search meets the same
         # state again as the same object (the child remembered here), so nothing is lost.
         self._actions: dict = {}  # id(state) -> (state, its actions once per copy)
-        self._uncounted: dict = {}  # id(state) -> (state, its actions that count as no move, once per copy)
         self._applied: dict = {}  # (id(state), id(action)) -> (state, action, the state after)
+        self._free: dict = {}  # id(state) -> (state, its actions that do not count, built without the listing)
 
     # -- Domain protocol ------------------------------------------------------------------------
 
@@ -108,37 +112,42 @@ class EngineDomain:
             return cached[1]
         listed = legal_actions(state)
         unique = self._once_per_copy(state, listed)
-        if len(self._actions) > _APPLY_CACHE:
+        if len(self._actions) > _MEMO_STATES:
             self._actions.clear()
         self._actions[id(state)] = (state, unique)
         return unique
 
-    def uncounted_actions(self, state) -> list:
-        """The actions that count as no move (passes, the rules' choices): all a searcher with no
-        move left may try, and where a passive opponent finds its pass. A game that builds them
-        apart from its listing (``passes_and_choices``) spares the whole listing; such an action
-        may lack its listing id until :meth:`relist`."""
+    def free_actions(self, state) -> list:
+        """The actions of :meth:`actions` that do not count (passes, choices), in that order: all
+        the search tries where its budget of counted actions is spent, or where a passive
+        opponent passes. The game builds them without its whole listing when it can
+        (``legal_actions_except``: a player holding priority has only the pass besides spells,
+        abilities and land plays); such actions carry no id until :meth:`as_listed`."""
         if self._ended(state):
             return []
-        cached = self._uncounted.get(id(state))
+        cached = self._free.get(id(state))
         if cached is not None and cached[0] is state:
             return cached[1]
-        apart = getattr(rules_for(state.game), "passes_and_choices", None)
-        if apart is None:
-            found = [action for action in self.actions(state) if not self.counts(action)]
-        else:
-            found = self._once_per_copy(state, apart(state))
-        if len(self._uncounted) > _APPLY_CACHE:
-            self._uncounted.clear()
-        self._uncounted[id(state)] = (state, found)
-        return found
+        full = self._actions.get(id(state))
+        listed = full[1] if full is not None and full[0] is state else legal_actions_except(state, COUNTED)
+        quick = listed is not None and (full is None or full[0] is not state)
+        if listed is None:
+            listed = self.actions(state)
+        free = [action for action in listed if not self.counts(action)]
+        if len(self._free) > _MEMO_STATES:
+            self._free.clear()
+        self._free[id(state)] = (state, free, quick)
+        return free
 
-    def relist(self, state, action):
-        """``action`` as ``legal_actions(state)`` lists it (with its id)."""
+    def as_listed(self, state, action):
+        """``action`` as the whole listing of ``state`` has it, with its id (see :meth:`free_actions`)."""
         if action.id:
             return action
         signature = action.signature()
-        return next(a for a in self.actions(state) if a.signature() == signature)
+        for listed in legal_actions(state):
+            if listed.signature() == signature:
+                return listed
+        raise AssertionError(f"{action.text} is not listed in the state it was found in")
 
     def _once_per_copy(self, state, listed: list) -> list:
         """``listed`` with the same decision made with another copy of a card left out.
@@ -182,17 +191,46 @@ class EngineDomain:
         known = self._applied.get(mark)
         if known is not None and known[0] is state and known[1] is action:
             return known[2]
-        if self.last_turn is not None and state.turn >= self.last_turn:
-            after = apply_within_turn(state, action)
-        else:
-            after = engine_apply(state, action)
-        if len(self._applied) > _APPLY_CACHE:
+        after = self._twin_applied(state, action)
+        if after is None:
+            if self.last_turn is not None and state.turn >= self.last_turn:
+                after = apply_within_turn(state, action)
+            else:
+                after = engine_apply(state, action)
+        if len(self._applied) > _MEMO_STATES:
             self._applied.clear()
         self._applied[mark] = (state, action, after)
         return after
 
+    def _twin_applied(self, state, action):
+        """The state after the other object of the same decision, when one was applied here: an
+        action that does not count exists twice for a state whose free actions were built
+        without its listing (see :meth:`free_actions`) and whose listing was built later, and
+        both must lead to the same successor object (the search recognises states by object
+        first, and an iterative deepening meets each again)."""
+        if action.kind in COUNTED:
+            return None
+        free = self._free.get(id(state))
+        if free is None or free[0] is not state or not free[2]:
+            return None  # the free actions are the listed ones themselves: no twin
+        full = self._actions.get(id(state))
+        signature = None
+        for memo in (free, full):
+            if memo is None or memo[0] is not state:
+                continue
+            for other in memo[1]:
+                if other is action or other.kind != action.kind:
+                    continue
+                if signature is None:
+                    signature = action.signature()
+                if other.signature() == signature:
+                    known = self._applied.get((id(state), id(other)))
+                    if known is not None and known[0] is state and known[1] is other:
+                        return known[2]
+        return None
+
     def actor(self, state) -> str | None:
-        actions = self.uncounted_actions(state) or self.actions(state)
+        actions = self.free_actions(state) or self.actions(state)  # one player's actions, either way
         return actions[0].player if actions else None
 
     def chance_outcomes(self, state) -> list:

@@ -22,6 +22,12 @@ class Domain(Protocol):
     def counts(self, action) -> bool: ...
     def is_pass(self, action) -> bool: ...
 
+    # Optional, for speed: ``free_actions(state)``, the actions of ``actions(state)`` that do not
+    # count, in the same order (what the search tries once its budget is spent, and where a
+    # passive opponent looks for a pass), which the domain may build without the others; its
+    # actions may differ from the listed ones by an id, given back by ``as_listed(state,
+    # action)`` (the search passes the lines it returns through it).
+    #
     # Optional, for merging lines with ``all_lines`` (defaults: the action itself; see
     # :mod:`cardjudge.solver.traces`):
     # ``signature(state, action)``: equal for the same decision made with interchangeable

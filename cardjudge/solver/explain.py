@@ -3,7 +3,7 @@
 Each action of a line is replayed through the game's ``apply``; what it did is read from two
 game-agnostic sources:
 
-- the events the apply recorded (``state.cache()["events"]``, left there by ``Draft.freeze``):
+- the events the apply recorded (``State.events``, handed over by ``Draft.freeze``):
   activations (chain links), links resolving, cards moving with the reason and the card that
   caused it, damage, attacks;
 - the difference between the positions before and after in the contract's format (the game
@@ -78,7 +78,7 @@ def explain_line(root, actions: Iterable, apply: Callable = engine_apply, first:
     for number, action in enumerate(actions, first):
         after_state = apply(state, action)
         after = _Position.of(after_state)
-        events = after_state.cache().get("events") or ()
+        events = after_state.events
         names = _Names(state, after_state, events=events)
         narrated, told = _narrate(events, names, len(before.data.get("chain") or []), _paid_cards(action))
         resolved = _resolved_at_once(narrated, told, after.data, names)

@@ -24,7 +24,7 @@ import gc
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from cardjudge.rules.core.memory import MemoryLimit
 from cardjudge.rules.core.memory import describe as describe_size
@@ -37,6 +37,10 @@ _UNTAINTED = sys.maxsize  # "depends on no ancestor": larger than any ply
 _PROGRESS_EVERY = 0.1  # seconds between two progress calls
 _MEMORY_MASK = 255  # read the process's memory every 256 nodes
 _TICK_MASK = 15  # look at the clock every 16 nodes (a node costs far more than a clock read)
+# How many state objects ``_Search.met`` remembers (with their options) before it forgets them:
+# beyond that the search meets states again as new objects and asks their key, the goal and the
+# domain once more, while the tables keyed by the key's number (failures, wins) stay.
+_MET_STATES = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,12 +197,89 @@ def _explained(domain: Domain, state, line: Line, first: int = 1, done: dict | N
     return explained
 
 
+def _as_listed(domain: Domain, state, line: Line) -> Line:
+    """``line`` with each action (and each reply's) as the listing of its state has it: actions
+    that the domain built without the whole listing get their listing's id (``as_listed``)."""
+    states = [state]
+    actions = []
+    for action in line.actions:
+        actions.append(domain.as_listed(states[-1], action))
+        states.append(domain.apply(states[-1], action))
+    replies = []
+    for at, alternative, sub in line.replies:
+        listed = domain.as_listed(states[at], alternative)
+        replies.append((at, listed, _as_listed(domain, domain.apply(states[at], alternative), sub)))
+    return Line(tuple(actions), line.length, tuple(replies), line.variants, line.steps, line.reply_steps)
+
+
 def _prepend(action, cost: int, line: Line, replies: tuple = ()) -> Line:
     shifted = tuple((at + 1, alt, sub) for at, alt, sub in line.replies)
     return Line((action,) + line.actions, line.length + cost, replies + shifted)
 
 
 _UNKNOWN = object()  # not asked yet
+
+
+class Outcome(NamedTuple):
+    """What the search established for one state: ``value`` in [0, 1]; ``lines`` from there;
+    ``low``, the smallest ply of an ancestor the result depends on (a repeated position),
+    _UNTAINTED if none; ``need``, how many plies the search looked below the state (the result
+    is the same wherever at least that many are left, unless the ply bound cut something)."""
+
+    value: float
+    lines: list
+    low: int
+    need: int
+
+
+class _Failure(NamedTuple):
+    """No line from a key with ``budget`` counted actions, searched ``need`` plies deep;
+    ``cut_left``: the plies that were left where the ply bound cut a line, None if none."""
+
+    budget: int
+    cut_left: int | None
+    need: int
+
+
+class _Win(NamedTuple):
+    """A won result remembered for one exact ``state`` (its lines hold that state's actions)."""
+
+    state: Any
+    value: float
+    lines: list
+    need: int
+    cut_left: int | None
+
+
+class _Met:
+    """What the search knows of one state object (see :meth:`_Search.meet`)."""
+
+    __slots__ = ("state", "sid", "at_goal", "actor", "options", "free")
+
+    def __init__(self, state, sid: int, at_goal: bool):
+        self.state = state
+        self.sid = sid  # the number of its key
+        self.at_goal = at_goal
+        self.actor = _UNKNOWN  # who acts, once asked
+        self.options = None  # the options tried there, once expanded (see _Search.options)
+        self.free = None  # the searcher's options that do not count, once expanded with none left
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """The options of one search (see :func:`search_lines`), checked."""
+
+    searcher: str = "you"
+    opponent: str = "passive"
+    chance: str = "worst"
+    limit_nodes: int | None = None
+    limit_seconds: float | None = None
+    all_lines: bool = False
+    transpositions: bool = True
+    max_plies: int = 30
+    progress: Callable[[SearchStats, Line | None], None] | None = None
+    limit_memory: int | None = None
+    enough: Callable[[list], bool] | None = None  # all_lines only
 _AT_GOAL = Line()  # the empty line, from a state where the goal holds
 
 
@@ -210,10 +291,9 @@ def _same(one, other) -> bool:
 class _Search:
     """One search: the options, the counters and the tables shared by all iterations."""
 
-    def __init__(self, domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                 all_lines, transpositions, max_plies, progress, limit_memory=None, enough=None):
-        self.domain, self.goal, self.searcher = domain, goal, searcher
-        self.enough = enough  # all_lines only: stop once enough(lines found from the root) holds
+    def __init__(self, domain, goal, options: SearchOptions):
+        self.domain, self.goal, self.searcher = domain, goal, options.searcher
+        self.enough = options.enough  # all_lines only: stop once enough(lines found from the root) holds
         self.enough_lines: list | None = None
         # With ``enough``: the actions from the root to the state searched now, and how many of
         # the states on the way let the opponent or chance choose among several options. While
@@ -223,12 +303,13 @@ class _Search:
         self.unsure = 0
         self.found: list = []  # the lines from the root found so far below the root
         self.found_actions: set = set()
-        self.opponent, self.chance, self.all_lines = opponent, chance, all_lines
-        self.transpositions, self.max_plies = transpositions, max_plies
-        self.limit_nodes, self.limit_seconds, self.progress = limit_nodes, limit_seconds, progress
-        self.memory = MemoryLimit(limit_memory)
-        # the moves that count as none, when the domain lists them apart (see EngineDomain)
-        self.uncounted = getattr(domain, "uncounted_actions", None)
+        self.opponent, self.chance, self.all_lines = options.opponent, options.chance, options.all_lines
+        self.transpositions, self.max_plies = options.transpositions, options.max_plies
+        self.limit_nodes, self.limit_seconds = options.limit_nodes, options.limit_seconds
+        self.progress = options.progress
+        self.memory = MemoryLimit(options.limit_memory)
+        # optional: the domain's actions that do not count, listed without the others (see Domain)
+        self.free_actions = getattr(domain, "free_actions", None)
         self.nodes = self.hits = 0
         self.depth = -1
         # Each distinct key gets a small number once (its position in ``ids``), which the tables
@@ -237,12 +318,12 @@ class _Search:
         # again at every budget (the domain remembers the states its actions lead to), which
         # then costs one look-up by id instead of the key, the goal and the domain's memos.
         self.ids: dict = {}  # key -> its number, for every key seen
-        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet)
+        self.met: dict = {}  # id(state) -> what the search knows of that object (see meet), bounded
         self.path: dict = {}  # number -> ply, for the states of the current line
-        self.failed: dict = {}  # number -> [(budget, plies left if cut else None, need)] failing
+        self.failed: dict = {}  # number -> [_Failure]
         self.cuts = 0  # how many times the ply bound cut a line so far
-        # (number, budget) -> [(state, value, lines, need, plies left if cut)]: lines hold the
-        # actions of one exact state, so a win is reused only from an equal state.
+        # (number, budget) -> [_Win]: lines hold the actions of one exact state, so a win is
+        # reused only from an equal state.
         self.won: dict = {}
         self.ply_cut = False
         self.best_line: Line | None = None
@@ -273,40 +354,37 @@ class _Search:
 
     # -- the tree ----------------------------------------------------------------------------
 
-    def node(self, state, budget: int, ply: int):
-        """(value, lines, low, need): value in [0, 1]; low is the smallest ply of an ancestor
-        the result depends on (a repeated position), _UNTAINTED if none; need is how many plies
-        the search looked below this state (the result is the same wherever at least that many
-        are left, unless the ply bound cut something below).
+    def node(self, state, budget: int, ply: int) -> Outcome:
+        """The :class:`Outcome` of ``state`` with ``budget`` counted actions at ``ply``.
 
         The table remembers failures and wins with what they need: a result that the ply bound
         cut somewhere below is reused only where no more plies are left (a failure) or exactly
         as many (a win, whose lines may depend on them), and reports the cut again there."""
         met = self.met.get(id(state))
-        if met is None or met[0] is not state:
+        if met is None or met.state is not state:
             met = self.meet(state)
-        if met[2]:
-            return 1, [_AT_GOAL], _UNTAINTED, 0
-        sid = met[1]
+        if met.at_goal:
+            return Outcome(1, [_AT_GOAL], _UNTAINTED, 0)
+        sid = met.sid
         on_path = self.path.get(sid)
         if on_path is not None:
             # Going round a loop never helps reach a goal, but the failure is only true
             # for lines through that ancestor, so it taints what is cached above.
-            return 0, [], on_path, 0
+            return Outcome(0, [], on_path, 0)
         left = self.max_plies - ply
         if self.transpositions and (sid in self.failed or self.won):
             known = self.recall(state, sid, budget, left)
             if known is not None:
                 return known
-        actor = met[3]
+        actor = met.actor
         if actor is _UNKNOWN:
-            actor = met[3] = self.domain.actor(state)
+            actor = met.actor = self.domain.actor(state)
         if actor is None:
-            return 0, [], _UNTAINTED, 0
+            return Outcome(0, [], _UNTAINTED, 0)
         if left <= 0:
             if self.can_move(state, actor, budget):
                 self.cut()
-            return 0, [], _UNTAINTED, 0
+            return Outcome(0, [], _UNTAINTED, 0)
         self.expand_one()
         self.path[sid] = ply
         cuts = self.cuts
@@ -321,27 +399,25 @@ class _Search:
             if value == 0:
                 self.remember_failure(sid, budget, cut_left, need)
             elif not self.all_lines:
-                self.remember_win(state, sid, budget, (value, lines, need, cut_left))
-        return value, lines, low, need
+                self.remember_win(_Win(state, value, lines, need, cut_left), sid, budget)
+        return Outcome(value, lines, low, need)
 
-    def meet(self, state) -> list:
-        """What the search knows of a state object, remembered by its id: [state, the number of
-        its key, whether the goal holds, who acts (_UNKNOWN until asked), the options tried there
-        (None until expanded; see :meth:`options`), the options tried there by a searcher with no
-        counted move left (None until expanded so)]."""
+    def meet(self, state) -> _Met:
+        """What the search knows of a state object, remembered by its id (see :class:`_Met`)."""
+        if len(self.met) >= _MET_STATES:
+            self.met.clear()
         key = self.domain.key(state)
         sid = self.ids.get(key)
         if sid is None:
             sid = self.ids[key] = len(self.ids)
-        met = self.met[id(state)] = [state, sid, bool(self.goal(state)), _UNKNOWN, None, None]
+        met = self.met[id(state)] = _Met(state, sid, bool(self.goal(state)))
         return met
 
-    def remember_win(self, state, sid: int, budget: int, result: tuple) -> None:
-        """``result`` (value, lines, need, plies left if cut) for ``state`` with ``budget``,
-        replacing what an equal state had."""
+    def remember_win(self, win: _Win, sid: int, budget: int) -> None:
+        """``win`` for its state with ``budget``, replacing what an equal state had."""
         entries = self.won.setdefault((sid, budget), [])
-        entries[:] = [entry for entry in entries if not _same(entry[0], state)]
-        entries.append((state, *result))
+        entries[:] = [entry for entry in entries if not _same(entry.state, win.state)]
+        entries.append(win)
 
     def recall(self, state, sid: int, budget: int, left: int):
         """The remembered result for ``state`` with ``budget`` and ``left`` plies, or None.
@@ -355,11 +431,11 @@ class _Search:
                     self.hits += 1
                     if left < need:
                         self.cut()
-                    return 0, [], _UNTAINTED, need
+                    return Outcome(0, [], _UNTAINTED, need)
             elif failed_budget == budget and left <= cut_left:
                 self.hits += 1
                 self.cut()
-                return 0, [], _UNTAINTED, need
+                return Outcome(0, [], _UNTAINTED, need)
         for won_state, value, lines, need, cut_left in self.won.get((sid, budget), ()):
             if not _same(won_state, state):
                 continue
@@ -367,7 +443,7 @@ class _Search:
                 self.hits += 1
                 if cut_left is not None:
                     self.cut()
-                return value, lines, _UNTAINTED, need
+                return Outcome(value, lines, _UNTAINTED, need)
             return None
         return None
 
@@ -378,12 +454,10 @@ class _Search:
         if actor == CHANCE:
             return bool(domain.chance_outcomes(state))
         if actor == self.searcher:
-            if budget == 0 and self.uncounted is not None:
-                return bool(self.uncounted(state))
+            if budget == 0 and self.free_actions is not None:
+                return bool(self.free_actions(state))
             return any(budget > 0 or not domain.counts(action) for action in domain.actions(state))
-        if self.uncounted is not None and self.uncounted(state):
-            return True  # a pass or a choice: the whole listing need not be made
-        return bool(domain.actions(state))
+        return bool((self.free_actions is not None and self.free_actions(state)) or domain.actions(state))
 
     def cut(self) -> None:
         """The ply bound cut a line (here, or in a remembered result reused here)."""
@@ -395,21 +469,21 @@ class _Search:
         ``need`` plies deep (cut by the bound with ``cut_left`` plies left, or None when nothing
         was cut)."""
         entries = self.failed.setdefault(sid, [])
-        if (budget, cut_left, need) not in entries:
-            entries.append((budget, cut_left, need))
+        failure = _Failure(budget, cut_left, need)
+        if failure not in entries:
+            entries.append(failure)
 
-    def expand(self, state, met: list, actor, budget, ply):
+    def expand(self, state, met: _Met, actor, budget, ply) -> Outcome:
         """The value of ``state`` (whose :meth:`meet` entry is ``met``) where ``actor`` decides."""
-        if budget == 0 and actor == self.searcher and self.uncounted is not None:
-            # no counted move left: only the moves that count as none are tried, and a domain
-            # that lists them apart spares listing the others
-            options = met[5]
+        if budget == 0 and actor == self.searcher and self.free_actions is not None:
+            # only actions that do not count can be tried: the domain lists them alone, cheaply
+            options = met.free
             if options is None:
-                options = met[5] = self.uncounted(state)
+                options = met.free = self.free_actions(state)
             return self.any_of(state, options, budget, ply, counted=True)
-        options = met[4]
+        options = met.options
         if options is None:
-            options = met[4] = self.options(state, actor)
+            options = met.options = self.options(state, actor)
         if actor == CHANCE:
             if self.chance == "worst":
                 return self.all_of(state, options, budget, ply)
@@ -429,7 +503,9 @@ class _Search:
             outcomes = domain.chance_outcomes(state)
             return outcomes if self.chance == "expect" else [a for a, _ in outcomes]
         if actor != self.searcher and self.opponent == "passive":
-            passes = [a for a in (self.uncounted or domain.actions)(state) if domain.is_pass(a)]
+            # a pass does not count: the domain's actions that do not count hold it, when it has them
+            quick = self.free_actions(state) if self.free_actions is not None else ()
+            passes = [a for a in quick if domain.is_pass(a)] or [a for a in domain.actions(state) if domain.is_pass(a)]
             if passes:
                 return passes[:1]
         return domain.actions(state)
@@ -462,7 +538,7 @@ class _Search:
                     self.found_deeper(action, cost, lines)
             if best == 1 and not all_lines:
                 break
-        return best, best_lines, low, need
+        return Outcome(best, best_lines, low, need)
 
     def found_deeper(self, action, cost: int, lines: list) -> None:
         """Lines found below the root, on a path where the searcher alone chose: as lines from
@@ -494,11 +570,11 @@ class _Search:
             if result < value:
                 value = result
             if value == 0:
-                return 0, [], low, need
+                return Outcome(0, [], low, need)
             answers.append((action, lines))
         if not answers:
-            return 0, [], low, need
-        return value, self.strategy(answers), low, need
+            return Outcome(0, [], low, need)
+        return Outcome(value, self.strategy(answers), low, need)
 
     def all_of_tracked(self, state, actions, budget, ply):
         """:meth:`all_of` keeping the path for :meth:`found_deeper`: below a state where the
@@ -543,7 +619,7 @@ class _Search:
             value += probability * child
             if child > 0:
                 answers.append((outcome, lines))
-        return value, self.strategy(answers), low, need
+        return Outcome(value, self.strategy(answers), low, need)
 
     @staticmethod
     def strategy(answers):
@@ -625,20 +701,20 @@ def search_lines(domain: Domain, root, goal: Callable[[Any], bool], *, searcher:
     old_threshold = gc.get_threshold()
     gc.set_threshold(max(old_threshold[0], _GC_YOUNGEST), *old_threshold[1:])
     try:
-        return _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                       all_lines, transpositions, max_plies, progress, max_actions, limit_memory,
-                       enough if all_lines else None)
+        options = SearchOptions(searcher, opponent, chance, limit_nodes, limit_seconds, all_lines, transpositions,
+                                max_plies, progress, limit_memory, enough if all_lines else None)
+        return _search(domain, root, goal, options, max_actions)
     finally:
         # Restored once the search's own tables are gone with the frame of _search: the
         # collection that soon follows then does not scan them (only what the caller keeps).
         gc.set_threshold(*old_threshold)
 
 
-def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_seconds, all_lines,
-            transpositions, max_plies, progress, max_actions, limit_memory=None, enough=None) -> SearchResult:
+def _search(domain, root, goal, options: SearchOptions, max_actions: int) -> SearchResult:
     """The body of :func:`search_lines`, its options checked."""
-    search = _Search(domain, goal, searcher, opponent, chance, limit_nodes, limit_seconds,
-                     all_lines, transpositions, max_plies, progress, limit_memory, enough)
+    search = _Search(domain, goal, options)
+    chance, all_lines, max_plies, progress = options.chance, options.all_lines, options.max_plies, options.progress
+    searcher = options.searcher
     best_value, best_lines, best_depth = 0, [], None
     cut_before = cut_last = False  # the ply bound cut an earlier / the last iteration
     stopped = None
@@ -670,8 +746,8 @@ def _search(domain, root, goal, searcher, opponent, chance, limit_nodes, limit_s
     finally:
         sys.setrecursionlimit(old_limit)
 
-    if hasattr(domain, "relist"):
-        best_lines = [_relisted(domain, root, line) for line in best_lines]
+    if hasattr(domain, "as_listed"):
+        best_lines = [_as_listed(domain, root, line) for line in best_lines]
     unique = list({line.actions: line for line in best_lines}.values())
     for line in unique:
         _check_line(domain, root, line, goal)
@@ -714,21 +790,6 @@ def _deepened(search: _Search, root, depth: int, max_plies: int) -> tuple:
             bound = min(max_plies, 2 * bound)
     finally:
         search.max_plies = max_plies
-
-
-def _relisted(domain: Domain, state, line: Line) -> Line:
-    """``line`` (and its replies) with each action as the domain's listing gives it (with its
-    id): a domain that lists the moves counting as none apart may leave their ids out."""
-    actions, states = [], [state]
-    for action in line.actions:
-        action = domain.relist(states[-1], action)
-        actions.append(action)
-        states.append(domain.apply(states[-1], action))
-    replies = []
-    for at, alternative, sub in line.replies:
-        alternative = domain.relist(states[at], alternative)
-        replies.append((at, alternative, _relisted(domain, domain.apply(states[at], alternative), sub)))
-    return Line(tuple(actions), line.length, tuple(replies), line.variants)
 
 
 def _plies(line: Line) -> int:

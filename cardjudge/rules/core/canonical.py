@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from cardjudge.rules.core.described import describer
 from cardjudge.rules.core.digest import carry_digest, digest, objects_digest
 from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
                                             SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
@@ -65,12 +66,16 @@ def canonical_key(state) -> Hashable:
     )
 
 
+# An object's described fields (``core.described``) as the key holds them: sets sorted.
+_own = describer({"plain": "{v}", "set": "tuple(sorted({v}))", "counts": "{v}"})
+
+
 def card_description(obj, objects) -> tuple:
     """A card as the key sees it: its own values and the descriptions of the objects it refers to."""
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, _sorted_flags(obj.flags),
-            obj.counters, obj.summon_type, _extra(obj),
-            tuple((k, _describe(objects, v) if isinstance(v, int) else v) for k, v in obj.extra if k in OID_EXTRA),
-            None if obj.equipped_to is None else _describe(objects, obj.equipped_to))
+    return _own(obj) + (
+        _extra(obj),
+        tuple((k, _describe(objects, v) if isinstance(v, int) else v) for k, v in obj.extra if k in OID_EXTRA),
+        None if obj.equipped_to is None else _describe(objects, obj.equipped_to))
 
 
 def _describe(objects, oid) -> tuple:
@@ -78,8 +83,7 @@ def _describe(objects, oid) -> tuple:
     obj = objects.get(oid)
     if obj is None:
         return GONE
-    return (obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, _sorted_flags(obj.flags),
-            obj.counters, obj.summon_type, _extra(obj), obj.equipped_to is None)
+    return _own(obj) + (_extra(obj), obj.equipped_to is None)
 
 
 def _extra(obj) -> tuple:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from operator import is_
 from typing import Any, Hashable
 
+from cardjudge.rules.core.described import describer
 from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
                                             SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
 
@@ -61,9 +62,7 @@ def _described(objects, oid) -> int:
         return _GONE_HASH
     value = obj._desc_hash  # kept on the object: a function of its own values only
     if value is None:
-        value = hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                      obj.counters and _counters(obj.counters), obj.summon_type,
-                      _extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
+        value = hash(_own_hashed(obj) + (_extra_hashed(obj) if obj.extra else (), obj.equipped_to is None))
         object.__setattr__(obj, "_desc_hash", value)
     return value
 
@@ -74,6 +73,11 @@ _GONE_HASH = hash(GONE)
 def _counters(counters: tuple) -> tuple:
     """What an object's counters are hashed as (called only when it has some)."""
     return counters if all(count != -1 for _, count in counters) else _raw(counters)
+
+
+# An object's described fields (``core.described``) as the digest hashes them: a set as it is
+# (the key sorts it), counters with care for -1 (see ``_counters``).
+_own_hashed = describer({"plain": "{v}", "set": "{v}", "counts": "{v} and _counters({v})"}, {"_counters": _counters})
 
 
 def _extra_hashed(obj) -> tuple:
@@ -110,13 +114,11 @@ def _card_hash(obj, objects) -> int:
     extra = keyed_extra(obj.extra)
     equipped = obj.equipped_to
     if not extra and equipped is None:
-        return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                     obj.counters and _counters(obj.counters), obj.summon_type))
-    return hash((obj.card, obj.zone, obj.controller, obj.owner, obj.position, obj.face_up, obj.flags,
-                 obj.counters and _counters(obj.counters), obj.summon_type, _extra_hashed(obj) if extra else (),
-                 tuple([(k, _described(objects, v) if isinstance(v, int) else _raw(v))
-                        for k, v in extra if k in OID_EXTRA]),
-                 None if equipped is None else _described(objects, equipped)))
+        return hash(_own_hashed(obj))
+    return hash(_own_hashed(obj) + (
+        _extra_hashed(obj) if extra else (),
+        tuple([(k, _described(objects, v) if isinstance(v, int) else _raw(v)) for k, v in extra if k in OID_EXTRA]),
+        None if equipped is None else _described(objects, equipped)))
 
 
 def _refers_to(obj) -> tuple:

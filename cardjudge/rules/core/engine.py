@@ -45,6 +45,15 @@ def legal_actions(state: State) -> list:
     return rules_for(state.game).legal_actions(state)
 
 
+def legal_actions_except(state: State, kinds: frozenset) -> list | None:
+    """``legal_actions(state)`` without the actions whose kind is one of ``kinds``, in listing
+    order, when the game can tell without building the whole listing (its rules module's
+    ``legal_actions_except``); None otherwise. Such actions carry no id (ids number a whole
+    listing); ``apply`` takes them as it takes the listed ones."""
+    quick = getattr(rules_for(state.game), "legal_actions_except", None)
+    return quick(state, kinds) if quick is not None else None
+
+
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     return rules_for(state.game).apply(state, action)

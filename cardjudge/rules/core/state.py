@@ -13,10 +13,11 @@ State.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from cardjudge.rules.core.canonical import carry_digest
-from cardjudge.rules.core.records import record_maker
+from cardjudge.rules.core.records import record_changer, record_maker
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +47,7 @@ class Obj:
         # after it, and each of them hashes it again (``State.__hash__``).
         value = self._hash
         if value is None:
-            value = hash((self.oid, self.label, self.card, self.owner, self.controller, self.zone, self.face_up,
-                          self.position, self.summon_type, self.flags, self.counters, self.equipped_to, self.extra))
+            value = hash(_obj_fields(self))
             object.__setattr__(self, "_hash", value)
         return value
 
@@ -143,6 +143,9 @@ class State:
     # the states made from this one without changing any (see ``Draft._zone_memo``); made on
     # first use. Not an argument of the constructor either: a changed copy never carries it.
     _zone_memo: dict | None = field(default=None, init=False, compare=False, repr=False)
+    # What happened during the apply that made this state (the Draft's events, handed over by
+    # ``Draft.freeze``; empty for a loaded position). Not part of the state's value.
+    events: tuple = field(default=(), init=False, compare=False, repr=False)
 
     # -- identity -------------------------------------------------------
     def exact_key(self) -> tuple:
@@ -363,10 +366,10 @@ class Draft:
         return new
 
     def freeze(self) -> State:
-        """The new State. Its memo starts with what this apply knows for free: the events that
-        happened (``"events"``) and, when the base state had one, the digest updated from the
-        base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
-        memo: dict = {"events": tuple(self.events)}
+        """The new State, with the events that happened (``State.events``). Its memo starts
+        with what this apply knows for free: when the base state had one, the digest updated
+        from the base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
+        memo: dict = {}
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
             zones = {k: v for k, v in zones.items() if v}
@@ -374,7 +377,8 @@ class Draft:
         state = _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
                            tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
                            tuple(self.lasting), tuple(self.pending), frozenset(self.used),
-                           tuple(sorted(data.items())), self.winner, memo, data, self._zone_memo)
+                           tuple(sorted(data.items())), self.winner, memo, data, self._zone_memo,
+                           tuple(self.events))
         carry_digest(self.base, state, self.changed)
         return state
 
@@ -383,13 +387,15 @@ class Draft:
 # ``records.record_maker``): a third of what the dataclass constructors cost.
 _new_state = record_maker(State, ("game", "pool", "turn", "active", "phase", "players", "player_states", "objects",
                                   "zones", "next_id", "chain", "lasting", "pending", "used", "game_data", "winner",
-                                  "_cache", "_data", "_zone_memo"))
-_new_obj = record_maker(Obj, ("oid", "label", "card", "owner", "controller", "zone", "face_up", "position",
-                              "summon_type", "flags", "counters", "equipped_to", "extra"))
+                                  "_cache", "_data", "_zone_memo", "events"))
+_OBJ_INIT = tuple(name for name, f in Obj.__dataclass_fields__.items() if f.init)  # in order
+_new_obj = record_maker(Obj, _OBJ_INIT)
+# the fields an Obj compares, as one tuple (what its hash is the hash of)
+_obj_fields = attrgetter(*(name for name, f in Obj.__dataclass_fields__.items() if f.compare))
 new_lasting = record_maker(Lasting)  # an apply that makes lasting effects makes several
 
 
-_OBJ_FIELDS = frozenset(name for name, f in Obj.__dataclass_fields__.items() if f.init)
+_OBJ_FIELDS = frozenset(_OBJ_INIT)
 _PLAYER_FIELDS = frozenset(PlayerState.__dataclass_fields__)
 # What a move does not set itself, and the defaults of these fields.
 _MOVE_FIELDS = _OBJ_FIELDS - {"oid", "label", "card", "owner", "controller", "zone"}
@@ -398,15 +404,14 @@ _FACE_UP, _POSITION, _SUMMON_TYPE, _FLAGS, _COUNTERS, _EQUIPPED_TO, _EXTRA = (
     for name in ("face_up", "position", "summon_type", "flags", "counters", "equipped_to", "extra"))
 
 
+_copy_changed = record_changer(Obj, _new_obj)
+
+
 def _changed(obj: Obj, changes: dict) -> Obj:
     """``dataclasses.replace(obj, **changes)`` at a third of its cost (a hot path of apply)."""
     if not changes.keys() <= _OBJ_FIELDS:
         raise TypeError(f"Obj has no field {sorted(changes.keys() - _OBJ_FIELDS)[0]!r}")
-    get = changes.get
-    return _new_obj(get("oid", obj.oid), get("label", obj.label), get("card", obj.card), get("owner", obj.owner),
-                    get("controller", obj.controller), get("zone", obj.zone), get("face_up", obj.face_up),
-                    get("position", obj.position), get("summon_type", obj.summon_type), get("flags", obj.flags),
-                    get("counters", obj.counters), get("equipped_to", obj.equipped_to), get("extra", obj.extra))
+    return _copy_changed(obj, changes)
 
 
 # Zones whose cards are controlled (rather than owned) by the player they are listed under.

@@ -61,6 +61,28 @@ def legal_actions(s) -> list[Action]:
     return list(cache["legal_actions"])
 
 
+# What a player holding priority may do besides passing: each of these kinds is a spell, an
+# ability or a land play, never a pass or a choice.
+# a player's own moves: what passes_and_choices leaves out
+_OWN_MOVES = frozenset({"activate", "cast", "play_land", "attack", "block"})
+
+
+def legal_actions_except(s, kinds) -> list[Action] | None:
+    """``legal_actions(s)`` without the actions of ``kinds``, when that is known without the
+    whole listing, else None.
+
+    With the player's own moves left out (spells, abilities, land plays, attacks and blocks),
+    what is left is passing and the rules' choices (:func:`passes_and_choices`), which costs
+    little to build, where the whole listing (every payment of every target) is the engine's
+    dearest work. A search that cannot spend another counted action, or whose opponent only
+    passes, needs no more. A pass built so carries no id (ids number a whole listing); ``apply``
+    takes it as it takes the listed one.
+    """
+    if not _OWN_MOVES <= kinds:
+        return None
+    return [action for action in passes_and_choices(s) if action.kind not in kinds]
+
+
 def _listing(s) -> list[Action]:
     actions: list[Action] = []
     choice = s.get("choice")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.mtg.views import (CardView, chars, env_for, has_keyword, is_creature, object_abilities,
+from cardjudge.rules.mtg.views import (CardView, chars, env_for, is_creature, object_abilities,
                                       static_rule_names)
 
 
@@ -40,45 +40,48 @@ def state_based_actions(d) -> bool:
                 counters = {k: v - pairs if k in ("P1P1", "M1M1") else v for k, v in obj.counters}
                 d.update(oid, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
                 changed = True
-    dying, aura_gone = [], []
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            if not is_creature(d, oid):
-                continue
-            toughness = chars(d, oid).toughness or 0
-            # lethal damage destroys, which an indestructible creature survives (702.12b); 0 toughness does not destroy
-            if toughness <= 0 or (m.lethal(d, oid) and not has_keyword(d, oid, "Indestructible")):
-                dying.append(oid)
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            if "Planeswalker" in chars(d, oid).types and not d.objects[oid].counter("LOYALTY"):
-                dying.append(oid)  # a planeswalker with 0 loyalty goes to the graveyard (704.5i)
+    # The characteristics of every permanent, read once and read again only after something
+    # changed: most checks find nothing to do, and reading them is most of a check's work.
+    now = _permanents_now(d)
+    dying = []
+    for oid, c in now:
+        # lethal damage destroys, which an indestructible creature survives (702.12b); 0 toughness does not destroy
+        if "Creature" in c.types and ((c.toughness or 0) <= 0 or (m.lethal(d, oid) and "Indestructible" not in c.keywords)):
+            dying.append(oid)
+    for oid, c in now:
+        if "Planeswalker" in c.types and not d.objects[oid].counter("LOYALTY"):
+            dying.append(oid)  # a planeswalker with 0 loyalty goes to the graveyard (704.5i)
     for oid in dying:
         if oid in d.objects and d.objects[oid].zone == "battlefield":
             m.move(d, oid, "graveyard", reason="rule")
             changed = True
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            if "Aura" in chars(d, oid).subtypes and not enchant_allows(d, oid, d.objects[oid].equipped_to):
-                aura_gone.append(oid)
+    if dying:
+        now = _permanents_now(d)
+    aura_gone = [oid for oid, c in now if "Aura" in c.subtypes and not enchant_allows(d, oid, d.objects[oid].equipped_to)]
     for oid in aura_gone:
         # an Aura attached to nothing or to what it cannot enchant goes to the graveyard (704.5m)
         if oid in d.objects and d.objects[oid].zone == "battlefield":
             m.move(d, oid, "graveyard", reason="rule")
             changed = True
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            obj = d.objects[oid]
-            if "Aura" in chars(d, oid).subtypes:
-                continue
-            if obj.equipped_to is not None:
-                host = d.objects.get(obj.equipped_to)
-                if host is None or host.zone != "battlefield" or not is_creature(d, host.oid):
-                    d.update(oid, equipped_to=None)
-                    changed = True
+    if aura_gone:
+        now = _permanents_now(d)
+    unattached = False
+    for oid, c in now:
+        obj = d.objects[oid]
+        if obj.equipped_to is None or "Aura" in (chars(d, oid) if unattached else c).subtypes:
+            continue
+        host = d.objects.get(obj.equipped_to)
+        if host is None or host.zone != "battlefield" or not is_creature(d, host.oid):
+            d.update(oid, equipped_to=None)
+            changed = unattached = True
     if not changed and d.game_data.get("choice") is None:
-        changed = _legend_rule(d)
+        changed = _legend_rule(d, now)
     return changed
+
+
+def _permanents_now(d) -> list:
+    """(oid, characteristics) of every permanent, player by player, in zone order."""
+    return [(oid, chars(d, oid)) for player in d.players for oid in d.zone(player, "battlefield")]
 
 
 def enchant_allows(d, aura: int, host) -> bool:
@@ -103,13 +106,13 @@ def enchant_allows(d, aura: int, host) -> bool:
     return False
 
 
-def _legend_rule(d) -> bool:
-    """Two or more legendary permanents with the same name: their controller keeps one (rule 704.5j)."""
+def _legend_rule(d, now: list) -> bool:
+    """Two or more legendary permanents with the same name: their controller keeps one (rule 704.5j).
+    ``now``: every permanent with its characteristics (``_permanents_now``)."""
     for player in d.players:
         seen: dict = {}
-        for oid in d.zone(player, "battlefield"):
-            c = chars(d, oid)
-            if "Legendary" in c.supertypes:
+        for oid, c in now:
+            if "Legendary" in c.supertypes and d.objects[oid].controller == player:
                 seen.setdefault(c.name, []).append(oid)
         for name, oids in seen.items():
             if len(oids) > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardjudge.rules.core.carried import CarriedMemo
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
 from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core import views as core_views
@@ -46,17 +47,29 @@ def printed_def(s, oid):
     return s.pool[name]
 
 
+# Definitions and characteristics carried across states and changes (see core.carried): both read
+# the object, the lasting effects and the card pool; characteristics on the battlefield read also
+# what static abilities grant the object and whether one says it is no creature (their context).
+_carried_defs = CarriedMemo()
+_carried_chars = CarriedMemo()
+
+
 def card_def(s, oid):
     """The definition the object has now, lasting copy effects included (Cytoshape)."""
     cache = s.cache()
     key = ("def", oid)
-    if key not in cache:
-        found = printed_def(s, oid)
-        for effect in s.lasting:
-            if effect.kind == "copy" and oid in effect.affected:
-                found = s.pool[effect.param("of")]
-        cache[key] = found
-    return cache[key]
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _carried_defs.get(s.objects[oid], s.lasting, s.pool, None, lambda: _card_def(s, oid))
+    return found
+
+
+def _card_def(s, oid):
+    found = printed_def(s, oid)
+    for effect in s.lasting:
+        if effect.kind == "copy" and oid in effect.affected:
+            found = s.pool[effect.param("of")]
+    return found
 
 
 _abilities_by_definition = IdentityMemo()
@@ -114,12 +127,19 @@ def _statics(s) -> list:
     cache["statics"] = found
     for player in s.players:
         for oid in s.zone(player, "battlefield"):
-            for ability in object_abilities(s, oid):
-                if ability.kind in ("static", "linked") and ability.rule:
-                    if ability.condition is not None and not evaluate(ability.condition, env_for(s, oid, s.objects[oid].controller)):
-                        continue
-                    found.append((s.objects[oid], ability))
+            for ability in _rule_abilities_by_definition.get(card_def(s, oid), _rule_abilities):
+                if ability.condition is not None and not evaluate(ability.condition, env_for(s, oid, s.objects[oid].controller)):
+                    continue
+                found.append((s.objects[oid], ability))
     return found
+
+
+_rule_abilities_by_definition = IdentityMemo()
+
+
+def _rule_abilities(card) -> tuple:
+    """A card's static (and linked) abilities that state a rule: what ``_statics`` reads of it."""
+    return tuple(a for a in abilities_of(card) if a.kind in ("static", "linked") and a.rule)
 
 
 def _static_grants(s) -> dict:
@@ -242,10 +262,17 @@ def chars(s, oid) -> Chars:
     if found is not None:
         return found
     obj = s.objects[oid]
+    # what the characteristics read besides the object, the lasting effects and the pool
+    context = (_static_grants(s).get(oid), oid in _not_creatures(s)) if obj.zone == "battlefield" else None
+    cache[key] = found = _carried_chars.get(obj, s.lasting, s.pool, context, lambda: _chars(s, oid, obj))
+    return found
+
+
+def _chars(s, oid, obj) -> Chars:
+    """The characteristics of an object now, worked out (see ``chars``)."""
     card = card_def(s, oid)
     if _unmodified(s, obj):
-        cache[key] = found = _printed(card)
-        return found
+        return _printed(card)
     types = list(card["types"] or [])
     subtypes = list(card["subtypes"] or [])
     keywords = list(card["keywords"] or [])
@@ -280,10 +307,8 @@ def chars(s, oid) -> Chars:
     if obj.zone == "battlefield":
         granted = _static_grants(s).get(oid, ((), 0, 0))[0]
         keywords.extend(k for k in granted if k not in keywords)
-    result = Chars(card.name, power, toughness, tuple(types), tuple(subtypes), tuple(card["supertypes"] or ()),
-                   tuple(keywords), colors_of(card), card["mana_cost"] or "")
-    cache[key] = result
-    return result
+    return Chars(card.name, power, toughness, tuple(types), tuple(subtypes), tuple(card["supertypes"] or ()),
+                 tuple(keywords), colors_of(card), card["mana_cost"] or "")
 
 
 def is_creature(s, oid) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.key_rules import keyed_extra
 from cardjudge.rules.ygo.views import ON_FIELD
 
@@ -17,8 +18,8 @@ def interchange_key(s, oid: int):
     equipped = obj.zone == "monsters" and oid in _equipped_monsters(s)
     if on_chain or equipped or touched and obj.zone in ON_FIELD:
         return ("unique", oid)
-    return (obj.card, obj.controller, obj.owner, obj.zone, obj.face_up, obj.position, obj.summon_type,
-            obj.flags, obj.counters, obj.equipped_to, obj.extra and keyed_extra(obj.extra), touched)
+    # the slot (which zone) left out where the key leaves it out (``key_rules.UNKEYED_EXTRA``)
+    return (*described_values(obj), obj.equipped_to, obj.extra and keyed_extra(obj.extra), touched)
 
 
 def _on_chain(s) -> frozenset:

@@ -341,25 +341,27 @@ def _activatable_index(pool) -> tuple:
 
     Split by zone so that a player's candidates are found by scanning only the zones that can
     hold one (most pools have nothing to activate from the graveyard or banished)."""
-    index = getattr(pool, "_activatable_index", None)
-    if index is None:
-        every, fast = [], []
-        for zone in ACTIVATION_ZONES:
-            in_zone, fast_in_zone = {}, {}
-            for card in pool:
-                abilities = tuple((a, _speed(card, a)) for a in card.abilities
-                                  if a.kind in ("activate", "ignition", "quick") and zone in a.zones)
-                if abilities:
-                    in_zone[card.name] = abilities
-                fast_abilities = tuple(pair for pair in abilities if pair[1] >= 2)
-                if fast_abilities:
-                    fast_in_zone[card.name] = fast_abilities
-            if in_zone:
-                every.append((zone, in_zone))
-            if fast_in_zone:
-                fast.append((zone, fast_in_zone))
-        index = pool._activatable_index = (tuple(every), tuple(fast))
-    return index
+    return pool.index(_build_activatable_index)
+
+
+def _build_activatable_index(pool) -> tuple:
+    """The index ``_activatable_index`` gives, built."""
+    every, fast = [], []
+    for zone in ACTIVATION_ZONES:
+        in_zone, fast_in_zone = {}, {}
+        for card in pool:
+            abilities = tuple((a, _speed(card, a)) for a in card.abilities
+                              if a.kind in ("activate", "ignition", "quick") and zone in a.zones)
+            if abilities:
+                in_zone[card.name] = abilities
+            fast_abilities = tuple(pair for pair in abilities if pair[1] >= 2)
+            if fast_abilities:
+                fast_in_zone[card.name] = fast_abilities
+        if in_zone:
+            every.append((zone, in_zone))
+        if fast_in_zone:
+            fast.append((zone, fast_in_zone))
+    return (tuple(every), tuple(fast))
 
 
 def _activation_candidates(s, player: str, fast: bool = False) -> list:
@@ -373,7 +375,7 @@ def _activation_candidates(s, player: str, fast: bool = False) -> list:
     found = cache.get(key)
     if found is None:
         pool = s.pool
-        index = getattr(pool, "_activatable_index", None) or _activatable_index(pool)
+        index = pool.index(_build_activatable_index)
         zones, objects = s.zones, s.objects
         found = cache[key] = []
         for zone, in_zone in index[fast]:

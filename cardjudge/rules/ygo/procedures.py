@@ -21,19 +21,17 @@ POSITIONS = ("attack", "defense")
 
 def _procedure_index(pool) -> dict:
     """card name -> its procedure abilities, for the cards that have one (built once per pool)."""
-    index = getattr(pool, "_procedure_index", None)
-    if index is None:
-        index = pool._procedure_index = {
-            card.name: tuple(a for a in card.abilities if a.kind == "procedure")
+    return pool.index(_build_procedure_index)
+
+
+def _build_procedure_index(pool) -> dict:
+    return {card.name: tuple(a for a in card.abilities if a.kind == "procedure")
             for card in pool if any(a.kind == "procedure" for a in card.abilities)}
-    return index
 
 
 def hand_procedures(s, player: str) -> list[Action]:
     """The Special Summons by a card's own procedure ``player`` may perform now."""
-    index = getattr(s.pool, "_procedure_index", None)
-    if index is None:
-        index = _procedure_index(s.pool)
+    index = _procedure_index(s.pool)
     if not index:
         return []
     places = zones.free_main(s, player)

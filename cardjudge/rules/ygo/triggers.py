@@ -13,15 +13,16 @@ _REMEMBERED_KINDS = frozenset(WINDOW_EVENT_KINDS - {"activated"})
 
 def _trigger_index(pool) -> dict:
     """event kind -> {card name: its trigger abilities on that kind} (built once per pool)."""
-    index = getattr(pool, "_trigger_index", None)
-    if index is None:
-        index = {}
-        for card in pool:
-            for ability in card.abilities:
-                if ability.kind == "trigger" and ability.on:
-                    by_card = index.setdefault(ability.on, {})
-                    by_card[card.name] = (*by_card.get(card.name, ()), ability)
-        pool._trigger_index = index
+    return pool.index(_build_trigger_index)
+
+
+def _build_trigger_index(pool) -> dict:
+    index: dict = {}
+    for card in pool:
+        for ability in card.abilities:
+            if ability.kind == "trigger" and ability.on:
+                by_card = index.setdefault(ability.on, {})
+                by_card[card.name] = (*by_card.get(card.name, ()), ability)
     return index
 
 
@@ -32,8 +33,7 @@ def collect(d, event) -> None:
         data = d.game_data
         data["window_events"] = (*data.get("window_events", ()), event)
     pool = d.pool
-    index = getattr(pool, "_trigger_index", None)  # read here: an event is emitted at every step
-    by_card = (index if index is not None else _trigger_index(pool)).get(kind)
+    by_card = pool.index(_build_trigger_index).get(kind)
     if not by_card:
         return
     found = []
