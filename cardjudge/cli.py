@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
+from cardjudge.rules import games, rules_for
 from cardjudge.selectors import cards_by_name, describe_cost, select
 
 PROG = "cardjudge"
@@ -312,10 +313,7 @@ def chains(
     click.echo(_situation(start))
     click.echo(_chains_summary(listing, start, cj))
     if not listing.chains and listing.complete:
-        if start.get("game") == "eredan" and start.get("phase") == "fight_choice":
-            click.echo("no chain yet: pick the fight first (cards are played once a fight is picked)")
-        else:
-            click.echo("no chain can be built from this window")
+        click.echo(_game_rules(start).no_chain_note(start) or "no chain can be built from this window")
     written = 0
     for number, chain in enumerate(listing.chains[:shown], 1):
         if deadline is not None and time.monotonic() > deadline:
@@ -640,8 +638,13 @@ def _link_text(number: int, link: Mapping[str, Any]) -> str:
     return text
 
 
+def _game_rules(position: Mapping[str, Any]):
+    """The game contract of a position's game (from its ``to_dict``)."""
+    return rules_for(position["game"])
+
+
 def _life_word(position: Mapping[str, Any]) -> str:
-    return "life" if position.get("game") == "mtg" else "LP" if position.get("game") == "ygo" else "HP"
+    return _game_rules(position).life_word
 
 
 def _totals_text(value: Any) -> str:
@@ -652,19 +655,9 @@ def _totals_text(value: Any) -> str:
 
 
 def _life_totals(position: Mapping[str, Any]) -> dict[str, Any]:
-    """Each player's LP or life; for games without one (Eredan), its characters' HP."""
-    totals = {}
-    for player, body in (position.get("players") or {}).items():
-        body = body or {}
-        if "lp" in body:
-            totals[player] = body["lp"]
-        elif "life" in body:
-            totals[player] = body["life"]
-        elif body.get("characters"):
-            totals[player] = {
-                c.get("id"): (c.get("now") or {}).get("hp", c.get("hp")) for c in body["characters"] if isinstance(c, Mapping)
-            }
-    return totals
+    """Each player's life total as the game counts it (a game without one may give each
+    character's HP)."""
+    return _game_rules(position).life_totals(position)
 
 
 def _card_places(position: Mapping[str, Any]) -> dict[str, tuple[str, str, Any]]:
@@ -911,7 +904,7 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
 
 
 @puzzle.command("generate")
-@click.option("--game", type=click.Choice(["ygo", "mtg"]), required=True, help="The game of the puzzles.")
+@click.option("--game", required=True, help="The game of the puzzles (one whose rules build puzzle boards).")
 @click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
 @click.option("--goal", default="win", show_default=True, help="The goal (win: a line that deals the opponent's life this turn).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")

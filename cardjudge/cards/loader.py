@@ -1,8 +1,8 @@
 """Card files and folders into a CardPool; the built-in libraries; inline cards of positions.
 
-A card file is YAML: ``game: ygo|mtg|eredan`` and ``cards:`` a list. Each card has a
-``name``, its game's printed characteristics, and optionally ``abilities`` in the
-format of that game's rules module. A file with an error is refused whole, with
+A card file is YAML: ``game:`` a registered game and ``cards:`` a list. Each card has a
+``name``, its game's printed characteristics (``RULES.characteristics``), and optionally
+``abilities`` in the format of that game's rules. A file with an error is refused whole, with
 ``file:line: what is wrong``.
 """
 
@@ -12,32 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardjudge.cards import values, yamlio
+from cardjudge.cards import yamlio
 from cardjudge.errors import InputError
 
 LIBRARY_ROOT = Path(__file__).resolve().parent
 
-# Printed characteristics each game's cards may carry (contract section 3), besides
-# name, text, abilities.
-CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
-    "ygo": {
-        "kind": str, "subtype": str, "attribute": str, "race": str, "level": int,
-        "atk": int, "def": int, "tags": list, "rank": int, "materials": dict, "summon_condition": str,
-        "summon_limit": str,
-    },
-    "mtg": {
-        "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,
-        "power": int, "toughness": int, "keywords": list, "colors": list,
-    },
-    "eredan": {
-        "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),
-        "defense": int, "esprit": int, "hp": int, "class": (str, list), "guild": str, "race": str,
-        "subtype": str, "caste": str, "attach": str, "chain": (bool, list), "requires": dict,
-        "after_fight": bool, "ambidextrie": list, "unique": bool, "test": bool,
-    },
-}
 COMMON_FIELDS = {"name", "text", "abilities"}
-REQUIRED: dict[str, tuple[str, ...]] = {"ygo": ("kind",), "mtg": ("types",), "eredan": ("type",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +69,19 @@ def _game_rules(game: str):
     return rules_for(game)
 
 
+def _game_names() -> str:
+    from cardjudge.rules import games
+
+    names = games()
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def _is_game(game) -> bool:
+    from cardjudge.rules import GAMES
+
+    return isinstance(game, str) and game in GAMES
+
+
 def _expressions_from(what: str, source: str, line: int | None):
     from cardjudge.rules.core.expr import reading_from
 
@@ -99,8 +92,9 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
     """Cards from a parsed ``cards:`` list; errors name ``source`` and the line."""
     if not isinstance(entries, list):
         raise InputError("'cards' must be a list", source, yamlio.line_of(container, "cards"))
-    allowed = CHARACTERISTICS[game]
-    compile_ability = _game_rules(game).compile_ability
+    rules = _game_rules(game)
+    allowed = rules.characteristics
+    compile_ability = rules.compile_ability
     pool = CardPool(game)
     for index, entry in enumerate(entries):
         line = yamlio.line_of(entries, index)
@@ -112,7 +106,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         for key in entry:
             if key not in allowed and key not in COMMON_FIELDS:
                 raise InputError(f"card {name!r}: unknown field {key!r}", source, yamlio.line_of(entry, key))
-        for key in REQUIRED[game]:
+        for key in rules.required:
             if key not in entry:
                 raise InputError(f"card {name!r}: missing field {key!r}", source, line)
         fields = {}
@@ -126,7 +120,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                         f"card {name!r}: {key!r} must be {expected}", source, yamlio.line_of(entry, key)
                     )
                 fields[key] = _plain(value)
-        wrong = values.wrong_value(game, fields)
+        wrong = rules.wrong_value(fields)
         if wrong is not None:
             message, key = wrong
             raise InputError(f"card {name!r}: {message}", source, yamlio.line_of(entry, key) if key else line)
@@ -155,9 +149,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)
         card = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
-        check_card = getattr(_game_rules(game), "check_card", None)  # what a game reads off the card's fields
-        if check_card is not None:
-            check_card(card, source, line)
+        rules.check_card(card, source, line)  # what a game reads off the card's fields
         pool.cards[name] = card
     return pool
 
@@ -178,9 +170,9 @@ def _parse_card_document(data: Any, source: str, game: str | None) -> CardPool:
         raise InputError("a card file must be a mapping with 'game' and 'cards'", source, 1)
     file_game = data.get("game", game)
     if file_game is None:
-        raise InputError("a card file needs 'game' (ygo, mtg or eredan)", source, 1)
-    if not isinstance(file_game, str) or file_game not in CHARACTERISTICS:
-        raise InputError(f"unknown game {file_game!r} (expected ygo, mtg or eredan)", source, yamlio.line_of(data, "game"))
+        raise InputError(f"a card file needs 'game' ({_game_names()})", source, 1)
+    if not _is_game(file_game):
+        raise InputError(f"unknown game {file_game!r} (expected {_game_names()})", source, yamlio.line_of(data, "game"))
     if game is not None and file_game != game:
         raise InputError(f"this is a {file_game} file, expected {game}", source, yamlio.line_of(data, "game"))
     for key in data:

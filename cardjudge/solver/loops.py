@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import canonical_key
 from cardjudge.rules.core.engine import legal_actions, load_position, to_dict
 from cardjudge.solver.combos import COUNTED, EngineDomain
 from cardjudge.solver.cycles import search_cycles
 from cardjudge.solver.loop_graph import build_graph, list_cycles
-from cardjudge.solver.loop_policy import LIFE_WORD, classify
-from cardjudge.solver.loop_positions import build_position, buildable
+from cardjudge.solver.loop_policy import classify, life_word
 from cardjudge.solver.loop_sources import read_sources
 
 __all__ = ["Loop", "LoopsResult", "find_loops", "replay_certificate", "resources_of"]
@@ -125,7 +125,7 @@ def find_loops(source, *, max_cycle: int = 6, max_cycles: int = 1000, limit_node
         for state in pool.positions:
             confirmed += _confirm_in(state, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
                                      max_plies, progress)
-        if not pool.positions and buildable(pool.game):
+        if not pool.positions and rules_for(pool.game).loop_position is not None:
             confirmed += _confirm_in_built(pool, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
                                            max_plies, progress)
     loops = _merged(static, confirmed)
@@ -190,7 +190,8 @@ def resources_of(state) -> tuple:
     """``(base, resources)`` of an engine state for :func:`search_cycles`: the canonical key of
     the state without life totals, mana pools and counters, and those amounts by name
     (``you.life`` / ``you.lp``, ``you.mana.G``, ``CardName.P1P1``)."""
-    word = LIFE_WORD[state.game]
+    word = life_word(state.game)
+    field_zones = rules_for(state.game).field_zones
     resources: dict = {}
     players = []
     for name, ps in zip(state.players, state.player_states):
@@ -203,7 +204,7 @@ def resources_of(state) -> tuple:
     objects = {}
     tokens = set()
     for oid, obj in state.objects.items():
-        if "token" in obj.flags and obj.zone == "battlefield" and obj.equipped_to is None \
+        if "token" in obj.flags and obj.zone in field_zones and obj.equipped_to is None \
                 and all(_plain_value(value) is not None for _, value in obj.extra):
             # tokens only grow in number round a loop that makes them: counted by what they are
             # (tapped, sick, attacking ... and their counters), not told apart by which is which
@@ -359,7 +360,7 @@ def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_sec
         if left is not None and left <= 0:
             break
         for placements in _placements(pool, graph, cycle):
-            data = build_position(pool.game, placements, pool.written)
+            data = rules_for(pool.game).loop_position(placements, pool.written)
             try:
                 state = load_position(data)
             except InputError:

@@ -52,11 +52,10 @@ def apply(state: State, action: Any) -> State:
 
 def apply_within_turn(state: State, action: Any) -> State:
     """As :func:`apply` for searches that treat every later turn as ended: a game whose rules
-    module has ``apply_within_turn`` stops carrying the game on once the turn has changed (the
+    have their own ``apply_within_turn`` stop carrying the game on once the turn has changed (the
     state returned is then in the next turn, not advanced to its first decision); others apply
     as usual."""
-    rules = rules_for(state.game)
-    return getattr(rules, "apply_within_turn", rules.apply)(state, action)
+    return rules_for(state.game).apply_within_turn(state, action)
 
 
 def to_dict(state: State) -> dict:
