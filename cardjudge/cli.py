@@ -955,6 +955,33 @@ def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: in
         raise click.exceptions.Exit(1)
 
 
+# --- upgrade-cards ---------------------------------------------------------------------------
+
+
+@cli.command("upgrade-cards")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--check", is_flag=True, help="Only report what would change; exit 1 if any file needs upgrading.")
+@json_option
+def upgrade_cards_command(files: Sequence[str], check: bool, as_json: bool) -> None:
+    """Rewrite card files (and positions' and puzzles' inline cards) written in the older card
+    language to today's keys, in place, keeping comments and order; folders are searched for
+    *.yaml, *.yml and *.json."""
+    from cardjudge.upgrade import upgrade_cards
+
+    results = upgrade_cards(_expand(files), check=check)
+    pending = [result for result in results if result.changes]
+    if as_json:
+        _echo_json({"check": check, "files": [result.to_dict() for result in results]})
+    else:
+        for result in results:
+            for change in result.changes:
+                click.echo(change)
+        verb = "need upgrading" if check else "upgraded"
+        click.echo(f"{len(results)} file{'s' if len(results) != 1 else ''} read, {len(pending)} {verb}")
+    if check and pending:
+        raise click.exceptions.Exit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console entry point of ``cardjudge``."""
     cli.main(args=list(argv) if argv is not None else None, prog_name=PROG)

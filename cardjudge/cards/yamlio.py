@@ -12,6 +12,7 @@ mapping keys are names (strings).
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -113,13 +114,19 @@ class _DepthLimitedComposer(Composer):
 _yaml = YAML(typ="rt")
 _yaml.Scanner = _LinearCommentScanner
 _yaml.Composer = _DepthLimitedComposer
+# the same, keeping how each scalar was quoted: for files written back (``round_trip_text``)
+_quoted_yaml = YAML(typ="rt")
+_quoted_yaml.Scanner = _LinearCommentScanner
+_quoted_yaml.Composer = _DepthLimitedComposer
+_quoted_yaml.preserve_quotes = True
 
 
-def load_text(text: str, source: str) -> Any:
-    """Parse YAML (JSON is YAML too) from ``text``; ``source`` names it in errors."""
+def load_text(text: str, source: str, keep_quotes: bool = False) -> Any:
+    """Parse YAML (JSON is YAML too) from ``text``; ``source`` names it in errors. With
+    ``keep_quotes`` the strings remember their quotes, for a document to be written back."""
     language = "JSON" if str(source).lower().endswith(".json") else "YAML"
     try:
-        data = _yaml.load(text)
+        data = (_quoted_yaml if keep_quotes else _yaml).load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -135,8 +142,9 @@ def load_text(text: str, source: str) -> Any:
     return data
 
 
-def load_file(path: str | Path) -> Any:
-    """Parse the YAML or JSON file at ``path`` (UTF-8, at most ``MAX_FILE_BYTES``)."""
+def load_file(path: str | Path, keep_quotes: bool = False) -> Any:
+    """Parse the YAML or JSON file at ``path`` (UTF-8, at most ``MAX_FILE_BYTES``; ``keep_quotes``:
+    see ``load_text``)."""
     path = Path(path)
     try:
         with open(path, "rb") as handle:
@@ -152,7 +160,7 @@ def load_file(path: str | Path) -> Any:
         raise InputError(
             f"not a UTF-8 text file (byte 0x{raw[exc.start]:02x} at offset {exc.start})", str(path), line
         ) from None
-    return load_text(text.removeprefix("\ufeff"), str(path))
+    return load_text(text.removeprefix("\ufeff"), str(path), keep_quotes)
 
 
 def check_shape(data: Any, source: str) -> None:
@@ -245,4 +253,20 @@ def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | lis
             node.yaml_set_start_comment("\n".join(header))
     out = io.StringIO()
     yaml.dump(node, out)
+    return out.getvalue()
+
+
+def round_trip_text(document: Any) -> str:
+    """A document read by ``load_file(path, keep_quotes=True)`` written back as YAML with its comments, key order, quotes
+    and flow style as they were (what a file holds comes back byte for byte when unchanged)."""
+    import io
+
+    writer = YAML(typ="rt")
+    writer.preserve_quotes = True
+    writer.width = 4096  # never fold a long line the file did not fold
+    writer.indent(mapping=2, sequence=4, offset=2)
+    writer.brace_single_entry_mapping_in_flow_sequence = True  # [{draw: 1}], not [draw: 1]
+    writer.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
+    out = io.StringIO()
+    writer.dump(document, out)
     return out.getvalue()

@@ -65,6 +65,11 @@ def _in_chains(action) -> bool:
     return False
 
 
+def _nothing_to_upgrade(ability) -> list:
+    """The default ``upgrade_ability``: a game whose card language never changed."""
+    return []
+
+
 def _no_note(position: dict) -> None:
     """The default ``no_chain_note``: nothing to add to "no chain can be built"."""
 
@@ -122,7 +127,8 @@ class Rules:
     cycle of the loop analysis), ``puzzle_boards`` (:class:`PuzzleBoards`, for generated puzzles),
     ``played(obj)`` (whether a card was played, for goals), ``chain_settled(state)`` (a chain
     listing's chain has resolved), ``not_in_chains(action)`` (an action a chain listing does not
-    follow) and ``mandatory_loop`` (None: a mandatory loop is a draw; else
+    follow), ``upgrade_ability(raw)`` (rewrite an ability of the older card language in place; the
+    changes in words) and ``mandatory_loop`` (None: a mandatory loop is a draw; else
     the rule that breaks it by sending its source to the graveyard).
     """
 
@@ -163,6 +169,7 @@ class Rules:
     attached_key: str | None = None
     chain_settled: Callable = _nothing_pending
     not_in_chains: Callable = _in_chains
+    upgrade_ability: Callable = _nothing_to_upgrade
 
     def __post_init__(self) -> None:
         # the defaults that depend on the game's other parts

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
-from cardjudge.rules.eredan.abilities import compile_ability
+from cardjudge.rules.eredan.abilities import compile_ability, upgrade_ability
 from cardjudge.rules.eredan.cards import CHARACTERISTICS, REQUIRED, check_card
 from cardjudge.rules.eredan.facts import ability_facts
 from cardjudge.rules.eredan.legal import legal_actions
@@ -37,6 +37,7 @@ def _no_chain_note(position: Mapping) -> str | None:
 RULES = Rules(
     name="eredan",
     compile_ability=compile_ability,
+    upgrade_ability=upgrade_ability,
     load_position=load_position,
     to_dict=to_dict,
     legal_actions=legal_actions,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.contract import Rules
 from cardjudge.rules.mtg import card_values
-from cardjudge.rules.mtg.abilities import compile_ability
+from cardjudge.rules.mtg.abilities import compile_ability, upgrade_ability
 from cardjudge.rules.mtg.build import build_position
 from cardjudge.rules.mtg.facts import ability_facts, card_abilities
 from cardjudge.rules.mtg.legal import legal_actions
@@ -30,6 +30,7 @@ def not_in_chains(action) -> bool:
 RULES = Rules(
     name="mtg",
     compile_ability=compile_ability,
+    upgrade_ability=upgrade_ability,
     load_position=load_position,
     to_dict=to_dict,
     legal_actions=legal_actions,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
+from cardjudge.rules.core.card_language import UPGRADE_HINT, rename_key
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 
@@ -161,6 +162,8 @@ def _target(raw, number: int) -> TargetSlot:
 
 def _check_steps(steps, what: str) -> tuple:
     for step, op in steps_with_ops(steps, what, EFFECT_OPS):
+        if op == "add_counters" and isinstance(step[op], dict) and "name" in step[op]:
+            raise InputError(f"{what}: add_counters 'name' is the old name; write 'counter' ({UPGRADE_HINT})")
         _parse_step_expressions(step)
         if op == "if":
             _check_steps(step.get("then", []), "if/then")
@@ -314,3 +317,24 @@ def _rule_value(name: str, value):
                                            "cannot_be_fusion_material", "cannot_attack_directly"):
         return parsed(value, f"rule {name}")
     return value
+
+
+def upgrade_ability(raw) -> list[str]:
+    """Rewrite an ability written in the older card language in place (``add_counters: {name:}``
+    into ``{counter:}``, in every step however nested); the changes made, in words."""
+    changes: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            body = node.get("add_counters")
+            if isinstance(body, dict) and "name" in body and "counter" not in body:
+                rename_key(body, "name", "counter")
+                changes.append("add_counters: {name:} -> {counter:}")
+            for value in node.values():
+                walk(value)
+
+    walk(raw)
+    return changes

@@ -517,7 +517,7 @@ def _copy_effect_step(d, link, body, bound, step):
 
 
 def _add_counters_step(d, link, body, bound, step):
-    name, count = body.get("name"), int(body.get("n", 1))
+    name, count = body.get("counter"), int(body.get("n", 1))
     for oid in _oids(d, link, bound, body["cards"]):
         obj = d.objects[oid]
         counters = dict(obj.counters)

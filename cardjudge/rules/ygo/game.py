@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
 from cardjudge.rules.ygo import card_values
-from cardjudge.rules.ygo.abilities import compile_ability
+from cardjudge.rules.ygo.abilities import compile_ability, upgrade_ability
 from cardjudge.rules.ygo.build import build_position
 from cardjudge.rules.ygo.facts import ability_facts
 from cardjudge.rules.ygo.legal import legal_actions
@@ -32,6 +32,7 @@ def _life_totals(position: Mapping) -> dict:
 RULES = Rules(
     name="ygo",
     compile_ability=compile_ability,
+    upgrade_ability=upgrade_ability,
     load_position=load_position,
     to_dict=to_dict,
     legal_actions=legal_actions,
