@@ -147,3 +147,21 @@ def test_upgrade_reads_the_inline_cards_of_positions(tmp_path):
     text = position.read_text(encoding="utf-8")
     assert upgrade_cards([position], check=True)[0].changes == []
     assert position.read_text(encoding="utf-8") == text
+
+
+def _helios_now(you_banished: list, opponent_banished: list) -> dict:
+    position = {"game": "ygo", "turn": 3, "active": "you", "phase": "main1", "players": {
+        "you": {"lp": 8000, "monsters": [{"card": "Helios - The Primordial Sun", "id": "H", "position": "attack"}],
+                "banished": you_banished},
+        "opponent": {"lp": 8000, "banished": opponent_banished}}}
+    now = cardjudge.to_dict(cardjudge.load_position(position))["players"]["you"]["monsters"][0]["now"]
+    return {"atk": now["atk"], "def": now["def"]}
+
+
+def test_helios_atk_and_def_are_100_per_banished_monster_written_in_its_card():
+    """Helios - The Primordial Sun: "ATK and DEF are each equal to the number of banished
+    monsters x 100": both players' banished monsters count, a banished Spell does not."""
+    assert _helios_now([], []) == {"atk": 0, "def": 0}
+    assert _helios_now(["Feral Imp", "Pot of Greed"], ["Dark Magician", "Feral Imp"]) == {"atk": 300, "def": 300}
+    card = (LIBRARY_ROOT / "ygo" / "effect_monsters.yaml").read_text(encoding="utf-8")
+    assert "count((you.banished + opponent.banished) where is_monster) * 100" in card

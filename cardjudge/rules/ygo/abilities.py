@@ -311,7 +311,10 @@ def _rule_value(name: str, value):
     if name == "modify":
         if not isinstance(value, dict):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
-        return tuple(sorted(value.items()))
+        # an ATK/DEF change may be an expression, read whenever the card's ATK is (Helios's
+        # "equal to the number of banished monsters x 100")
+        return tuple(sorted((key, parsed(change, f"rule modify {key}") if key in ("atk", "def") and isinstance(change, str)
+                             else change) for key, change in value.items()))
     if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
                                            "cannot_be_synchro_material", "cannot_be_xyz_material",
                                            "cannot_be_fusion_material", "cannot_attack_directly"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
 from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.records import record_maker
@@ -203,7 +204,15 @@ def continuous_rules(s, rule: str) -> list:
 
 # The layers of continuous "modify" rules: what a card is, then its ATK/DEF.
 _TYPE_FIELDS = frozenset({"name", "race", "level"})
-_STAT_FIELDS = frozenset({"atk", "def", "stats_per_banished_monster"})
+_STAT_FIELDS = frozenset({"atk", "def"})
+
+
+def _stat_change(s, source, tree) -> int:
+    """An ATK/DEF change written as an expression, read for the card whose rule it is."""
+    value = evaluate(tree, env_reading(tree, s, source.oid, source.controller))
+    if type(value) is not int:
+        raise InputError(f"card {source.card!r}: an ATK/DEF change must be a number, not {value!r}")
+    return value
 
 
 def chars(s, oid) -> Chars:
@@ -252,16 +261,11 @@ def chars(s, oid) -> Chars:
                     elif field == "name":
                         name = change
                     elif field == "atk" and is_monster:
-                        atk_add += change
+                        atk_add += change if type(change) is int else _stat_change(s, source, change)
                     elif field == "def" and is_monster:
-                        def_add += change
+                        def_add += change if type(change) is int else _stat_change(s, source, change)
                     elif field == "level" and is_monster:
                         level = change
-                    elif field == "stats_per_banished_monster" and is_monster:
-                        banished = sum(1 for p in s.players for o in s.zone(p, "banished")
-                                       if s.pool[s.objects[o].card]["kind"] == "monster")
-                        atk_add += change * banished
-                        def_add += change * banished
         del cache[("chars_partial", oid)]
     set_atk = None
     original_atk = atk
