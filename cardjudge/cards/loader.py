@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cardjudge.cards import yamlio
 from cardjudge.errors import InputError
@@ -63,36 +63,50 @@ class CardPool:
         return CardPool(self.game, {**self.cards, **other.cards}, self.inline + other.inline)
 
 
-def _game_rules(game: str):
-    from cardjudge.rules import rules_for
+@dataclass(frozen=True)
+class Contract:
+    """What the loader needs to know about games, handed to it by the registry
+    (:func:`use_contract`): the loader never imports the rules.
 
-    return rules_for(game)
+    ``games()``: the registered games; ``rules_for(game)``: a game's RULES (its characteristics,
+    required fields, ``compile_ability``, ``wrong_value``, ``check_card``);
+    ``reading_from(what, source, line)``: a context in which expression errors name the card
+    and the file's line."""
+
+    games: Callable
+    rules_for: Callable
+    reading_from: Callable
+
+
+_CONTRACT: list = []
+
+
+def use_contract(contract: Contract) -> None:
+    """Give the loader the games' rules (the registry does it once, when it is imported)."""
+    _CONTRACT[:] = [contract]
+
+
+def _contract() -> Contract:
+    if not _CONTRACT:
+        raise RuntimeError("no game registry: import cardjudge (or cardjudge.rules) before reading cards")
+    return _CONTRACT[0]
 
 
 def _game_names() -> str:
-    from cardjudge.rules import games
-
-    names = games()
+    names = _contract().games()
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 def _is_game(game) -> bool:
-    from cardjudge.rules import GAMES
-
-    return isinstance(game, str) and game in GAMES
-
-
-def _expressions_from(what: str, source: str, line: int | None):
-    from cardjudge.rules.core.expr import reading_from
-
-    return reading_from(what, source, line)
+    return isinstance(game, str) and game in _contract().games()
 
 
 def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> CardPool:
     """Cards from a parsed ``cards:`` list; errors name ``source`` and the line."""
     if not isinstance(entries, list):
         raise InputError("'cards' must be a list", source, yamlio.line_of(container, "cards"))
-    rules = _game_rules(game)
+    contract = _contract()
+    rules = contract.rules_for(game)
     allowed = rules.characteristics
     compile_ability = rules.compile_ability
     pool = CardPool(game)
@@ -134,7 +148,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                 raise InputError(f"card {name!r}, ability {number}: 'kind' must be a name, not {raw['kind']!r}",
                                  source, yamlio.line_of(raw, "kind"))
             try:
-                with _expressions_from(f"card {name!r}, ability {number}", source, where):
+                with contract.reading_from(f"card {name!r}, ability {number}", source, where):
                     abilities.append(compile_ability(_plain(raw), number, fields))
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line

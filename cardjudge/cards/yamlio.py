@@ -24,6 +24,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scanner import RoundTripScanner
 
 from cardjudge.errors import InputError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest shipped file is about 30 KB
 MAX_DEPTH = 50  # levels of nesting; far below Python's recursion limit
@@ -217,9 +218,6 @@ def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | lis
     ``header`` lines become a leading comment (the text still loads); the top-level mappings
     under ``block_keys`` are written one field a line, for people to read.
     """
-    import io
-
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def plain(value: Any) -> bool:
         return not isinstance(value, (Mapping, list, tuple))
@@ -259,8 +257,6 @@ def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | lis
 def round_trip_text(document: Any) -> str:
     """A document read by ``load_file(path, keep_quotes=True)`` written back as YAML with its comments, key order, quotes
     and flow style as they were (what a file holds comes back byte for byte when unchanged)."""
-    import io
-
     writer = YAML(typ="rt")
     writer.preserve_quotes = True
     writer.width = 4096  # never fold a long line the file did not fold

@@ -7,7 +7,9 @@ and one line here (or one :func:`register` call).
 
 from importlib import import_module
 
+from cardjudge.cards import loader
 from cardjudge.rules.core import key_rules
+from cardjudge.rules.core.expr import reading_from
 
 GAMES = {
     "ygo": "cardjudge.rules.ygo",
@@ -53,3 +55,5 @@ def all_rules() -> tuple:
 
 
 _LOADED: dict = {}  # game -> its RULES: every engine call asks, import_module is no lookup
+
+loader.use_contract(loader.Contract(games, rules_for, reading_from))  # the loader reads cards through the contract

@@ -17,8 +17,7 @@ from typing import Callable, Hashable
 from cardjudge.errors import InputError
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.engine import apply as engine_apply
-from cardjudge.rules.core.engine import apply_within_turn
-from cardjudge.rules.core.engine import legal_actions
+from cardjudge.rules.core.engine import apply_within_turn, legal_actions
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines

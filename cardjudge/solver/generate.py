@@ -36,6 +36,7 @@ from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.puzzles import Puzzle, new_puzzle
 from cardjudge.solver.rating import metrics_of, rating_of
 from cardjudge.solver.solutions import group_solutions
+from cardjudge.solver.workers import judge_candidates
 
 METHODS = ("constructive", "random")
 # solution lengths (counted actions) for each difficulty
@@ -314,8 +315,6 @@ def generate_puzzles(pool: "str | CardPool | None" = None, game: str | None = No
     (by stable digest) was already kept is rejected as a duplicate. ``max_candidates`` (default
     ``200 * count``) bounds the work: fewer puzzles are returned if it runs out.
     """
-    from cardjudge.solver.workers import judge_candidates
-
     if game is None:
         game = _game_of(pool)
     request = request_for(game, pool, goal, seed, difficulty, max_actions, opponent, method, red_herrings)
@@ -325,7 +324,7 @@ def generate_puzzles(pool: "str | CardPool | None" = None, game: str | None = No
     seen: set = set()
     number = 0
     batch = max(4, 2 * workers)
-    for outcomes in judge_candidates(request, limit, batch, workers, ray):
+    for outcomes in judge_candidates(request, limit, batch, workers, ray, job=make_candidate):
         for outcome in outcomes:
             if len(result.puzzles) >= count:
                 break

@@ -29,13 +29,15 @@ the game is over, or the player who acts next holds priority with nothing pendin
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+import re
 from typing import Any, Callable
 
 from cardjudge.errors import InputError
 from cardjudge.rules import rules_for
+from cardjudge.rules.core.engine import legal_actions
+from cardjudge.rules.core.expr import evaluate, parse
 from cardjudge.rules.core.settled import settled
 
 
@@ -116,8 +118,6 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
 
 
 def _acting(state) -> str:
-    from cardjudge.rules.core.engine import legal_actions
-
     actions = legal_actions(state)
     return actions[0].player if actions else state.active
 
@@ -135,8 +135,6 @@ def _played_count(state, card: str) -> int:
 
 
 def _expression_goal(text: str, state, player: str) -> Goal:
-    from cardjudge.rules.core.expr import evaluate, parse
-
     try:
         tree = parse(text)
     except InputError as exc:

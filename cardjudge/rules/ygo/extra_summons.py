@@ -13,7 +13,7 @@ position is one action of the turn player's open Main Phase window.
 from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action, CostPart
-from cardjudge.rules.ygo import effects, flow, materials, summons
+from cardjudge.rules.ygo import effects, materials, summons, windows
 from cardjudge.rules.ygo.wording import says
 
 SUMMON_VERBS = {"synchro": "Synchro Summon", "xyz": "Xyz Summon"}
@@ -56,7 +56,7 @@ def extra_deck_summons(s, player: str) -> list[Action]:
 def extra_deck_summon(d, kind: str, oid: int, used: tuple, position: str) -> None:
     """Carry out a Synchro or Xyz Summon listed by ``extra_deck_summons``."""
     player = d.objects[oid].controller
-    flow.next_step(d)
+    windows.next_step(d)
     effects.mark_special_summon(d, player, d.objects[oid].card)
     if kind == "synchro":
         for material in used:

@@ -11,7 +11,7 @@ from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import flow
+from cardjudge.rules.ygo import windows
 from cardjudge.rules.ygo.effects import attached, redirected_to_banish
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
@@ -19,7 +19,8 @@ from cardjudge.rules.ygo.procedures import hand_procedures
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.views import forbidden as _forbidden
 from cardjudge.rules.ygo.wording import says
-from cardjudge.rules.ygo.flow import PendingTrigger, window
+from cardjudge.rules.ygo.records import PendingTrigger
+from cardjudge.rules.ygo.windows import window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
 
@@ -470,7 +471,7 @@ def attacks(s, player: str) -> list[Action]:
 def trigger_actions(s) -> list[Action]:
     """Putting the next simultaneous trigger on the chain, in an order SEGOC allows (G2)."""
     actions = []
-    for trigger in flow.trigger_choices(s):
+    for trigger in windows.trigger_choices(s):
         actions.extend(_trigger_options(s, trigger))
     return actions
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
 from cardjudge.rules.core import views as core_views
+from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate, names_read
 from cardjudge.rules.core.records import record_maker
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
@@ -317,7 +317,6 @@ class CardView(ObjectView):
         field = _CHARS_FIELDS.get(name)
         if field is not None:
             return getattr(chars(s, oid), field)
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -391,7 +390,6 @@ class PlayerView(core_views.PlayerView):
             return 5 - len(s.zone(self.name, "monsters"))
         if name == "free_spell_zones":
             return 5 - len(s.zone(self.name, "spells_traps"))
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -415,7 +413,6 @@ class EventView(core_views.EventView):
                 if link.oid == e.source:
                     return sorted(s.pool[link.card].abilities[link.ability].deck_effects)
             return []
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -445,7 +442,6 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for z in ON_FIELD for oid in s.zone(p, z)]
         if name == "graveyards":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
