@@ -1,7 +1,6 @@
 """Eredan iTCG rules: one fight per turn, cards played in order and resolved as a queue,
 attached cards with their lifetimes, attack rolls as chance events."""
 
-from cardjudge.rules.eredan import fight, parts, turn  # noqa: F401 - they register the work they do
 from cardjudge.rules.eredan.abilities import compile_ability
 from cardjudge.rules.eredan.cards import check_card
 from cardjudge.rules.eredan.legal import legal_actions
