@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
+from cardjudge.rules import games, rules_for
 from cardjudge.selectors import cards_by_name, describe_cost, select
 
 PROG = "cardjudge"
@@ -313,10 +314,7 @@ def chains(
     click.echo(_situation(start))
     click.echo(_chains_summary(listing, start, cj))
     if not listing.chains and listing.complete:
-        if start.get("game") == "eredan" and start.get("phase") == "fight_choice":
-            click.echo("no chain yet: pick the fight first (cards are played once a fight is picked)")
-        else:
-            click.echo("no chain can be built from this window")
+        click.echo(_game_rules(start).no_chain_note(start) or "no chain can be built from this window")
     written = 0
     for number, chain in enumerate(listing.chains[:shown], 1):
         if deadline is not None and time.monotonic() > deadline:
@@ -641,8 +639,13 @@ def _link_text(number: int, link: Mapping[str, Any]) -> str:
     return text
 
 
+def _game_rules(position: Mapping[str, Any]):
+    """The game contract of a position's game (from its ``to_dict``)."""
+    return rules_for(position["game"])
+
+
 def _life_word(position: Mapping[str, Any]) -> str:
-    return "life" if position.get("game") == "mtg" else "LP" if position.get("game") == "ygo" else "HP"
+    return _game_rules(position).life_word
 
 
 def _totals_text(value: Any) -> str:
@@ -653,19 +656,9 @@ def _totals_text(value: Any) -> str:
 
 
 def _life_totals(position: Mapping[str, Any]) -> dict[str, Any]:
-    """Each player's LP or life; for games without one (Eredan), its characters' HP."""
-    totals = {}
-    for player, body in (position.get("players") or {}).items():
-        body = body or {}
-        if "lp" in body:
-            totals[player] = body["lp"]
-        elif "life" in body:
-            totals[player] = body["life"]
-        elif body.get("characters"):
-            totals[player] = {
-                c.get("id"): (c.get("now") or {}).get("hp", c.get("hp")) for c in body["characters"] if isinstance(c, Mapping)
-            }
-    return totals
+    """Each player's life total as the game counts it (a game without one may give each
+    character's HP)."""
+    return _game_rules(position).life_totals(position)
 
 
 def _card_places(position: Mapping[str, Any]) -> dict[str, tuple[str, str, Any]]:
@@ -912,7 +905,7 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
 
 
 @puzzle.command("generate")
-@click.option("--game", type=click.Choice(["ygo", "mtg"]), required=True, help="The game of the puzzles.")
+@click.option("--game", required=True, help="The game of the puzzles (one whose rules build puzzle boards).")
 @click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
 @click.option("--goal", type=click.Choice(["win", "destroy"]), default="win", show_default=True, help="win: a line that deals the opponent's life this turn; destroy: a line that removes the opponent's cards the goal names (constructive: those a random line removed; random: all of them).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
@@ -997,6 +990,33 @@ def _selector_word(word: str) -> str:
     if sep and (not value or any(c.isspace() or c in "'\"" for c in value)):
         return f'{key}="{value}"' if '"' not in value else f"{key}={shlex.quote(value)}"
     return word
+
+
+# --- upgrade-cards ---------------------------------------------------------------------------
+
+
+@cli.command("upgrade-cards")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--check", is_flag=True, help="Only report what would change; exit 1 if any file needs upgrading.")
+@json_option
+def upgrade_cards_command(files: Sequence[str], check: bool, as_json: bool) -> None:
+    """Rewrite card files (and positions' and puzzles' inline cards) written in the older card
+    language to today's keys, in place, keeping comments and order; folders are searched for
+    *.yaml, *.yml and *.json."""
+    from cardjudge.upgrade import upgrade_cards
+
+    results = upgrade_cards(_expand(files), check=check)
+    pending = [result for result in results if result.changes]
+    if as_json:
+        _echo_json({"check": check, "files": [result.to_dict() for result in results]})
+    else:
+        for result in results:
+            for change in result.changes:
+                click.echo(change)
+        verb = "need upgrading" if check else "upgraded"
+        click.echo(f"{len(results)} file{'s' if len(results) != 1 else ''} read, {len(pending)} {verb}")
+    if check and pending:
+        raise click.exceptions.Exit(1)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -14,9 +14,10 @@ def header(now: Mapping[str, Any]) -> list[str]:
     """Each player's life (or score) and hand size, from a position's ``to_dict`` (the line
     above it gives the turn and the phase)."""
     lines = []
+    totals = rules_for(now["game"]).header_totals if now.get("game") else ()
     for name, player in (now.get("players") or {}).items():
         words = []
-        for key, word in (("lp", "LP"), ("life", "life"), ("score", "points")):
+        for key, word in totals:
             if key in player:
                 words.append(f"{player[key]} {word}")
         hand = player.get("hand")
@@ -29,11 +30,10 @@ def header(now: Mapping[str, Any]) -> list[str]:
 
 def _words(state, actions) -> list[str]:
     """Each action's text, in the game's table words where it has them."""
-    own = getattr(rules_for(state.game), "listing_text", None)
+    own = rules_for(state.game).listing_text
     texts = []
     for action in actions:
-        said = own(state, action) if own is not None else None
-        texts.append(said or action.text)
+        texts.append(own(state, action) or action.text)
     return texts
 
 

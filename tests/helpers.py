@@ -57,26 +57,28 @@ def chain(state):
     return cj.to_dict(state).get("chain") or []
 
 
-def _step(state):
-    """Pass; else take the only legal action; else Attack Position among position choices."""
+def _step(state, position=None):
+    """Pass; else take the only legal action; else, given ``position``, the battle position
+    choice the test named; any other choice is the test's to make."""
     pairs = actions(state)
     passes = [a for a, d in pairs if d["kind"] == "pass"]
-    if passes:
+    if len(passes) == 1:
         return cj.apply(state, passes[0])
     if len(pairs) == 1:
         return cj.apply(state, pairs[0][0])
-    attack = [a for a, d in pairs if d["kind"] == "choose" and d.get("position") == "attack"]
-    if attack and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
-        return cj.apply(state, attack[0])
-    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+    named = [a for a, d in pairs if d["kind"] == "choose" and d.get("position") == position]
+    if position is not None and len(named) == 1 and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
+        return cj.apply(state, named[0])
+    raise AssertionError("a choice the test does not make: " + "; ".join(d["text"] for _, d in pairs))
 
 
-def pass_until(state, predicate, limit=200):
-    """Pass (or take forced choices) until ``predicate(state)`` holds."""
+def pass_until(state, predicate, limit=200, position=None):
+    """Pass (or take forced choices, and battle positions as ``position`` says) until
+    ``predicate(state)`` holds."""
     for _ in range(limit):
         if predicate(state):
             return state
-        state = _step(state)
+        state = _step(state, position)
     raise AssertionError(f"predicate not reached in {limit} steps")
 
 
@@ -85,9 +87,10 @@ def pass_until_legal(state, **selector):
     return pass_until(state, lambda s: bool(actions(s, **selector)))
 
 
-def resolve(state):
-    """Pass until the chain is empty, taking forced choices on the way."""
-    return pass_until(state, lambda s: not chain(s))
+def resolve(state, position=None):
+    """Pass until the chain is empty, taking forced choices on the way (a monster Summoned
+    while it resolves goes to ``position``: the test must say which)."""
+    return pass_until(state, lambda s: not chain(s), position=position)
 
 
 def zone_of(state, label):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cardjudge as cj
+from cardjudge.rules.core.canonical import canonical_key
 from helpers import act, actions, card, dicts, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
 
 LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
@@ -35,12 +36,18 @@ def data(state):
 
 
 def act_first(state, **selector):
-    """Apply the first legal action matching ``selector`` (for payments that do not matter)."""
+    """Apply an action matching ``selector`` when every matching action leads to the same position
+    up to interchangeable copies (a payment that does not matter); fail when none matches or when
+    they differ (a choice the test must make)."""
     found = actions(state, **selector)
     if not found:
         listing = "; ".join(d["text"] for _, d in actions(state))
         raise AssertionError(f"no action matches {selector}; legal: {listing}")
-    return cj.apply(state, found[0][0])
+    results = [cj.apply(state, action) for action, _ in found]
+    if len({canonical_key(result) for result in results}) > 1:
+        listing = "; ".join(f"{d['text']} {d['costs']}" for _, d in found)
+        raise AssertionError(f"{len(found)} actions match {selector} with different outcomes: {listing}")
+    return results[0]
 
 
 def stack(state):
@@ -48,14 +55,14 @@ def stack(state):
 
 
 def step(state):
-    """Pass priority; else take the only legal action."""
+    """Pass priority; else take the only legal action; any other choice is the test's to make."""
     pairs = actions(state)
     passes = [a for a, d in pairs if d["kind"] == "pass"]
-    if passes:
+    if len(passes) == 1:
         return cj.apply(state, passes[0])
     if len(pairs) == 1:
         return cj.apply(state, pairs[0][0])
-    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+    raise AssertionError("a choice the test does not make: " + "; ".join(d["text"] for _, d in pairs))
 
 
 def pass_until(state, predicate, limit=300):

@@ -58,8 +58,8 @@ def test_bad_inline_card_is_refused_with_its_line(tmp_path):
 
 
 def test_bad_ability_is_refused_at_its_field(tmp_path):
-    text = BASE + ("cards:\n  - name: Odd\n    type: sort\n    abilities:\n      - when: fight_end\n"
-                   "        do: [{lose_hp: {to: holder, amount: 1}}]\n")
+    text = BASE + ("cards:\n  - name: Odd\n    type: sort\n    abilities:\n      - kind: trigger\n"
+                   "        on: fight_end\n        effect: [{lose_hp: {to: holder, amount: 1}}]\n")
     error = refused(tmp_path, text)
     assert "repeat" in error.message and "once" in error.message
     assert error.line == 15

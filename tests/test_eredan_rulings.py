@@ -127,7 +127,7 @@ def test_E2_corruption_magic_damage_once_then_one_hp_lost_at_end_of_that_combat_
 
 def test_E2_a_timed_part_marked_every_fires_at_each_combat():
     every = {"name": "Corruption répétée", "type": "sort", "duration": "permanent", "attach": "opponent",
-             "abilities": [{"when": "fight_end", "repeat": "every", "do": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
+             "abilities": [{"kind": "trigger", "on": "fight_end", "repeat": "every", "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
     s = position({"characters": [{"card": "Test Mage", "id": "M"}, {"card": "Test Combattant", "id": "K"}],
                   "hand": ["Corruption répétée"]},
                  {"characters": [{"card": "Test Combattant", "id": "C"}, {"card": "Test Prêtre", "id": "P"}]},
@@ -200,7 +200,7 @@ def test_E3_combats_duration_counts_the_holders_fights_only():
 
 def test_E3_last_combat_card_leaves_at_end_of_turn_or_of_combat_by_rule_option():
     marker = {"name": "Test Durée", "type": "action", "duration": {"combats": 1}, "attach": "opponent",
-              "abilities": [{"when": "turn_end", "repeat": "every", "do": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
+              "abilities": [{"kind": "trigger", "on": "turn_end", "repeat": "every", "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
     for expire, hp in (("end_of_turn", 25 - 1), ("end_of_combat", 25)):
         s = position({"characters": [{"card": "Test Prêtre", "id": "P"}]},
                      {"characters": [{"card": "Test Combattant", "id": "C", "attached": [
@@ -441,7 +441,7 @@ def test_rule_option_fight_start_parts_before_or_after_the_cards():
 
 def test_a_random_range_in_a_card_is_a_chance_event():
     fete = {"name": "Test Fête", "type": "action",
-            "abilities": [{"when": "activation", "do": [{"damage": {"to": "opponent", "amount": [1, 3], "kind": "direct"}}]}]}
+            "abilities": [{"kind": "activation", "effect": [{"damage": {"to": "opponent", "amount": [1, 3], "kind": "direct"}}]}]}
     s = position({"characters": [{"card": "Test Combattant", "id": "K"}], "hand": ["Test Fête"]},
                  {"characters": [{"card": "Test Prêtre", "id": "P"}]}, cards=[fete])
     s = act(s, kind="attack", card_id="K", targets=["P"])

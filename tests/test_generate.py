@@ -53,7 +53,7 @@ def test_same_seed_same_puzzles_whatever_the_workers():
 
 def test_a_killed_worker_does_not_change_the_batch(tmp_path):
     request = request_for("ygo", difficulty="medium", seed=11)
-    alone = [outcome for batch in judge_candidates(request, 8, 4, workers=1) for outcome in batch]
+    alone = [outcome for batch in judge_candidates(request, 8, 4, workers=1, job=make_candidate) for outcome in batch]
     marker = str(tmp_path / "killed")
     job = functools.partial(dies_once, marker)
     shared = [outcome for batch in judge_candidates(request, 8, 4, workers=2, job=job) for outcome in batch]

@@ -70,7 +70,7 @@ def test_otherworldly_journey_token_does_not_come_back():
     state = load(you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}, {"card": "Krenko's Command", "id": "KC"}],
                       "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"},
                                       {"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]})
-    state = act_first(state, kind="cast", card_id="KC")
+    state = act_first(state, kind="cast", card_id="KC", costs_include=["P1", "M1"])
     state = resolve(state)
     token = next(c for c in data(state)["players"]["you"]["battlefield"] if c.get("token"))
     state = act_first(state, kind="cast", card_id="OJ", targets=[token["id"]])

@@ -137,7 +137,7 @@ def test_hybrid_scar_can_be_paid_with_black_or_red():
                                       {"card": "Grizzly Bears", "id": "GB"}]})
     payments = sorted(d["costs"][0]["cards"][0] for d in dicts(state, kind="cast", card_id="SC"))
     assert payments == ["M", "S"]
-    state = act_first(state, kind="cast", card_id="SC", targets=["GB"])
+    state = act_first(state, kind="cast", card_id="SC", targets=["GB"], costs_include=["S"])
     state = resolve(state)
     assert card(state, "GB")["counters"] == {"M1M1": 1} and card(state, "GB")["now"]["power"] == 1
 

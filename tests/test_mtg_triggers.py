@@ -166,7 +166,7 @@ def test_T5_sneak_attack_creature_that_became_a_copy_is_still_sacrificed():
                                   battlefield=[{"card": "Forest", "id": "F"}, {"card": "Island", "id": "I1"},
                                                {"card": "Island", "id": "I2"}, {"card": "Memnite", "id": "MM"}])
     state = sneak_in(state)
-    state = act_first(state, kind="cast", card_id="CY", targets=["GB"])
+    state = act_first(state, kind="cast", card_id="CY", targets=["GB"], costs_include=["M1", "F", "I1"])
     state = pass_both(state)
     state = act(state, kind="choose", targets=["MM"])
     assert card(state, "GB")["now"]["name"] == "Memnite"
@@ -201,7 +201,7 @@ def test_T5_postmortem_lunge_exiles_the_returned_creature_at_the_end_step():
     found = dicts(state, kind="cast", card_id="PL", targets=["GB"])
     # X = 2 (the mana value of the Bears); {B/P} paid with {B} or with 2 life
     assert {tuple(c["kind"] for c in d["costs"]) for d in found} == {("mana",), ("mana", "pay_life")}
-    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"])
+    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
     assert life(state, "you") == 18
     state = resolve(state)
     assert zone(state, "GB") == "battlefield" and "Haste" in card(state, "GB")["now"]["keywords"]
@@ -212,7 +212,7 @@ def test_T5_postmortem_lunge_exiles_the_returned_creature_at_the_end_step():
 
 def test_T5_postmortem_lunge_creature_that_left_and_came_back_is_not_exiled():
     state = lunge_position()
-    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"])
+    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
     state = resolve(state)
     state = act_first(state, kind="cast", card_id="CS", targets=["GB"])
     state = resolve(state)

@@ -13,7 +13,7 @@ import pytest
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'cardjudge[ray]')")
 
 from cardjudge import generate_puzzles  # noqa: E402
-from cardjudge.solver.generate import request_for  # noqa: E402
+from cardjudge.solver.generate import make_candidate, request_for  # noqa: E402
 from cardjudge.solver.puzzles import puzzle_dict  # noqa: E402
 from cardjudge.solver.workers import judge_candidates  # noqa: E402
 from ray_jobs import dies_once  # noqa: E402
@@ -44,7 +44,7 @@ def test_ray_puzzles_equal_the_single_process_ones(local_ray):
 
 def test_a_killed_ray_worker_does_not_change_the_batch(local_ray, tmp_path):
     request = request_for("ygo", difficulty="medium", seed=11)
-    alone = [o for batch in judge_candidates(request, 8, 4, workers=1) for o in batch]
+    alone = [o for batch in judge_candidates(request, 8, 4, workers=1, job=make_candidate) for o in batch]
     marker = str(tmp_path / "killed")
     shared = [o for batch in judge_candidates(request, 8, 4, ray=local_ray, job=functools.partial(dies_once, marker))
               for o in batch]

@@ -2,7 +2,7 @@
 
 ``apply`` leaves the listing it built on its way (to know that someone must decide) in the new
 state's memo, numbered in place when it is first listed; events are completed in place by
-``flow.emit``. These tests check that such shortcuts give what a cold computation gives, and
+``windows.emit``. These tests check that such shortcuts give what a cold computation gives, and
 that no listing is changed by what is done with it afterwards.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardjudge import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Draft
-from cardjudge.rules.ygo import flow
+from cardjudge.rules.ygo import windows
 from playouts import EXAMPLES, Starts, start_positions
 
 MAX_DEPTH = 10
@@ -84,9 +84,9 @@ def test_emit_completes_the_event_it_is_given():
     state = STARTS["ygo-battle.yaml"]
     d = Draft(state)
     oid, obj = next(iter(d.objects.items()))
-    flow.next_step(d)
+    windows.next_step(d)
     made = Event("moved", cards=(oid, 10_000), player=obj.controller, reason="rule")
-    recorded = flow.emit(d, made)
+    recorded = windows.emit(d, made)
     assert recorded is made and d.events[-1] is made
     assert made.labels == (obj.label,)  # an oid no object has is left out
     assert made.seq == d.game_data["step"]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardjudge
 from cardjudge.errors import InputError
-from cardjudge.rules.ygo.flow import window
+from cardjudge.rules.ygo.windows import window
 from cardjudge.selectors import select
 from helpers import act, load, pass_until, pass_until_legal
 from playouts import EXAMPLES, ROOT, Starts, apply_checked, start_positions

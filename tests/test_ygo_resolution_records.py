@@ -4,7 +4,7 @@ remaining steps of that link survive the choice, and nothing of a resolved link 
 from __future__ import annotations
 
 import cardjudge
-from cardjudge.rules.ygo.flow import Resolving
+from cardjudge.rules.ygo.records import Resolving
 from helpers import act, chain, load, pass_until_legal, resolve, zone
 
 

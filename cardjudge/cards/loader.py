@@ -1,8 +1,8 @@
 """Card files and folders into a CardPool; the built-in libraries; inline cards of positions.
 
-A card file is YAML: ``game: ygo|mtg|eredan`` and ``cards:`` a list. Each card has a
-``name``, its game's printed characteristics, and optionally ``abilities`` in the
-format of that game's rules module. A file with an error is refused whole, with
+A card file is YAML: ``game:`` a registered game and ``cards:`` a list. Each card has a
+``name``, its game's printed characteristics (``RULES.characteristics``), and optionally
+``abilities`` in the format of that game's rules. A file with an error is refused whole, with
 ``file:line: what is wrong``.
 """
 
@@ -10,34 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from cardjudge.cards import values, yamlio
+from cardjudge.cards import yamlio
 from cardjudge.errors import InputError
 
 LIBRARY_ROOT = Path(__file__).resolve().parent
 
-# Printed characteristics each game's cards may carry (contract section 3), besides
-# name, text, abilities.
-CHARACTERISTICS: dict[str, dict[str, type | tuple]] = {
-    "ygo": {
-        "kind": str, "subtype": str, "attribute": str, "race": str, "level": int,
-        "atk": int, "def": int, "tags": list, "rank": int, "materials": dict, "summon_condition": str,
-        "summon_limit": str, "link_rating": int, "link_arrows": list,
-    },
-    "mtg": {
-        "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,
-        "power": int, "toughness": int, "keywords": list, "colors": list, "loyalty": int,
-    },
-    "eredan": {
-        "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),
-        "defense": int, "esprit": int, "hp": int, "class": (str, list), "guild": str, "race": str,
-        "subtype": str, "caste": str, "attach": str, "chain": (bool, list), "requires": dict,
-        "after_fight": bool, "ambidextrie": list, "unique": bool, "test": bool,
-    },
-}
 COMMON_FIELDS = {"name", "text", "abilities"}
-REQUIRED: dict[str, tuple[str, ...]] = {"ygo": ("kind",), "mtg": ("types",), "eredan": ("type",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,24 +73,52 @@ class CardPool:
         return CardPool(self.game, {**self.cards, **other.cards}, self.inline + other.inline)
 
 
-def _game_rules(game: str):
-    from cardjudge.rules import rules_for
+@dataclass(frozen=True)
+class Contract:
+    """What the loader needs to know about games, handed to it by the registry
+    (:func:`use_contract`): the loader never imports the rules.
 
-    return rules_for(game)
+    ``games()``: the registered games; ``rules_for(game)``: a game's RULES (its characteristics,
+    required fields, ``compile_ability``, ``wrong_value``, ``check_card``);
+    ``reading_from(what, source, line)``: a context in which expression errors name the card
+    and the file's line."""
+
+    games: Callable
+    rules_for: Callable
+    reading_from: Callable
 
 
-def _expressions_from(what: str, source: str, line: int | None):
-    from cardjudge.rules.core.expr import reading_from
+_CONTRACT: list = []
 
-    return reading_from(what, source, line)
+
+def use_contract(contract: Contract) -> None:
+    """Give the loader the games' rules (the registry does it once, when it is imported)."""
+    _CONTRACT[:] = [contract]
+
+
+def _contract() -> Contract:
+    if not _CONTRACT:
+        raise RuntimeError("no game registry: import cardjudge (or cardjudge.rules) before reading cards")
+    return _CONTRACT[0]
+
+
+def _game_names() -> str:
+    names = _contract().games()
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def _is_game(game) -> bool:
+    return isinstance(game, str) and game in _contract().games()
 
 
 def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> CardPool:
     """Cards from a parsed ``cards:`` list; errors name ``source`` and the line."""
     if not isinstance(entries, list):
         raise InputError("'cards' must be a list", source, yamlio.line_of(container, "cards"))
-    allowed = CHARACTERISTICS[game]
-    compile_ability = _game_rules(game).compile_ability
+    contract = _contract()
+    rules = contract.rules_for(game)
+    allowed = rules.characteristics
+    compile_ability = rules.compile_ability
     pool = CardPool(game)
     for index, entry in enumerate(entries):
         line = yamlio.line_of(entries, index)
@@ -122,7 +130,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         for key in entry:
             if key not in allowed and key not in COMMON_FIELDS:
                 raise InputError(f"card {name!r}: unknown field {key!r}", source, yamlio.line_of(entry, key))
-        for key in REQUIRED[game]:
+        for key in rules.required:
             if key not in entry:
                 raise InputError(f"card {name!r}: missing field {key!r}", source, line)
         fields = {}
@@ -136,7 +144,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                         f"card {name!r}: {key!r} must be {expected}", source, yamlio.line_of(entry, key)
                     )
                 fields[key] = _plain(value)
-        wrong = values.wrong_value(game, fields)
+        wrong = rules.wrong_value(fields)
         if wrong is not None:
             message, key = wrong
             raise InputError(f"card {name!r}: {message}", source, yamlio.line_of(entry, key) if key else line)
@@ -150,7 +158,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
                 raise InputError(f"card {name!r}, ability {number}: 'kind' must be a name, not {raw['kind']!r}",
                                  source, yamlio.line_of(raw, "kind"))
             try:
-                with _expressions_from(f"card {name!r}, ability {number}", source, where):
+                with contract.reading_from(f"card {name!r}, ability {number}", source, where):
                     abilities.append(compile_ability(_plain(raw), number, fields))
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line
@@ -165,9 +173,7 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         if name in pool.cards:
             raise InputError(f"card {name!r} is defined twice", source, line)
         card = CardDef(name, game, fields, tuple(abilities), str(entry.get("text") or ""))
-        check_card = getattr(_game_rules(game), "check_card", None)  # what a game reads off the card's fields
-        if check_card is not None:
-            check_card(card, source, line)
+        rules.check_card(card, source, line)  # what a game reads off the card's fields
         pool.cards[name] = card
     return pool
 
@@ -188,9 +194,9 @@ def _parse_card_document(data: Any, source: str, game: str | None) -> CardPool:
         raise InputError("a card file must be a mapping with 'game' and 'cards'", source, 1)
     file_game = data.get("game", game)
     if file_game is None:
-        raise InputError("a card file needs 'game' (ygo, mtg or eredan)", source, 1)
-    if not isinstance(file_game, str) or file_game not in CHARACTERISTICS:
-        raise InputError(f"unknown game {file_game!r} (expected ygo, mtg or eredan)", source, yamlio.line_of(data, "game"))
+        raise InputError(f"a card file needs 'game' ({_game_names()})", source, 1)
+    if not _is_game(file_game):
+        raise InputError(f"unknown game {file_game!r} (expected {_game_names()})", source, yamlio.line_of(data, "game"))
     if game is not None and file_game != game:
         raise InputError(f"this is a {file_game} file, expected {game}", source, yamlio.line_of(data, "game"))
     for key in data:

@@ -12,6 +12,7 @@ mapping keys are names (strings).
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,6 +24,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scanner import RoundTripScanner
 
 from cardjudge.errors import InputError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest shipped file is about 30 KB
 MAX_DEPTH = 50  # levels of nesting; far below Python's recursion limit
@@ -113,13 +115,19 @@ class _DepthLimitedComposer(Composer):
 _yaml = YAML(typ="rt")
 _yaml.Scanner = _LinearCommentScanner
 _yaml.Composer = _DepthLimitedComposer
+# the same, keeping how each scalar was quoted: for files written back (``round_trip_text``)
+_quoted_yaml = YAML(typ="rt")
+_quoted_yaml.Scanner = _LinearCommentScanner
+_quoted_yaml.Composer = _DepthLimitedComposer
+_quoted_yaml.preserve_quotes = True
 
 
-def load_text(text: str, source: str) -> Any:
-    """Parse YAML (JSON is YAML too) from ``text``; ``source`` names it in errors."""
+def load_text(text: str, source: str, keep_quotes: bool = False) -> Any:
+    """Parse YAML (JSON is YAML too) from ``text``; ``source`` names it in errors. With
+    ``keep_quotes`` the strings remember their quotes, for a document to be written back."""
     language = "JSON" if str(source).lower().endswith(".json") else "YAML"
     try:
-        data = _yaml.load(text)
+        data = (_quoted_yaml if keep_quotes else _yaml).load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -135,8 +143,9 @@ def load_text(text: str, source: str) -> Any:
     return data
 
 
-def load_file(path: str | Path) -> Any:
-    """Parse the YAML or JSON file at ``path`` (UTF-8, at most ``MAX_FILE_BYTES``)."""
+def load_file(path: str | Path, keep_quotes: bool = False) -> Any:
+    """Parse the YAML or JSON file at ``path`` (UTF-8, at most ``MAX_FILE_BYTES``; ``keep_quotes``:
+    see ``load_text``)."""
     path = Path(path)
     try:
         with open(path, "rb") as handle:
@@ -152,7 +161,7 @@ def load_file(path: str | Path) -> Any:
         raise InputError(
             f"not a UTF-8 text file (byte 0x{raw[exc.start]:02x} at offset {exc.start})", str(path), line
         ) from None
-    return load_text(text.removeprefix("\ufeff"), str(path))
+    return load_text(text.removeprefix("\ufeff"), str(path), keep_quotes)
 
 
 def check_shape(data: Any, source: str) -> None:
@@ -209,9 +218,6 @@ def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | lis
     ``header`` lines become a leading comment (the text still loads); the top-level mappings
     under ``block_keys`` are written one field a line, for people to read.
     """
-    import io
-
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def plain(value: Any) -> bool:
         return not isinstance(value, (Mapping, list, tuple))
@@ -245,4 +251,18 @@ def to_yaml(document: Any, header: "tuple | list" = (), block_keys: "tuple | lis
             node.yaml_set_start_comment("\n".join(header))
     out = io.StringIO()
     yaml.dump(node, out)
+    return out.getvalue()
+
+
+def round_trip_text(document: Any) -> str:
+    """A document read by ``load_file(path, keep_quotes=True)`` written back as YAML with its comments, key order, quotes
+    and flow style as they were (what a file holds comes back byte for byte when unchanged)."""
+    writer = YAML(typ="rt")
+    writer.preserve_quotes = True
+    writer.width = 4096  # never fold a long line the file did not fold
+    writer.indent(mapping=2, sequence=4, offset=2)
+    writer.brace_single_entry_mapping_in_flow_sequence = True  # [{draw: 1}], not [draw: 1]
+    writer.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
+    out = io.StringIO()
+    writer.dump(document, out)
     return out.getvalue()

@@ -1,6 +1,15 @@
-"""How games work: the game-agnostic core and one rules module per game."""
+"""How games work: the game-agnostic core and one package per game.
+
+The registry below is the one list of games. Each game package exports ``RULES``, its part of
+the game contract (:class:`cardjudge.rules.core.contract.Rules`); adding a game is its package
+and one line here (or one :func:`register` call).
+"""
 
 from importlib import import_module
+
+from cardjudge.cards import loader
+from cardjudge.rules.core import key_rules
+from cardjudge.rules.core.expr import reading_from
 
 GAMES = {
     "ygo": "cardjudge.rules.ygo",
@@ -10,23 +19,41 @@ GAMES = {
 
 
 def rules_for(game: str):
-    """The rules module of a game.
-
-    A rules module exports ``compile_ability(raw, index, fields)``, ``load_position(data, source)``,
-    ``legal_actions(state)``, ``apply(state, action)``, ``to_dict(state)`` and, for combo goals,
-    ``goal_env(state, player)`` (the expression environment with ``you``, ``opponent``, ``winner``).
-    It may export ``settled(state)``, whether nothing is pending (see ``core.settled``),
-    ``check_card(card, source, line)``, which refuses a card whose fields the game
-    cannot read (the loader calls it for every card), and ``apply_within_turn(state, action)``,
-    an ``apply`` that stops once the turn has changed, for searches that treat later turns as
-    ended (``core.engine.apply_within_turn`` falls back on ``apply``).
-    """
-    module = _LOADED.get(game)
-    if module is None:
+    """The ``RULES`` of a registered game (KeyError for a game that is not registered)."""
+    rules = _LOADED.get(game)
+    if rules is None:
         if game not in GAMES:
             raise KeyError(game)
-        module = _LOADED[game] = import_module(GAMES[game])
-    return module
+        rules = import_module(GAMES[game]).RULES
+        if rules.name != game:
+            raise ValueError(f"the package {GAMES[game]} describes the game {rules.name!r}, not {game!r}")
+        key_rules.declare(rules)
+        _LOADED[game] = rules
+    return rules
 
 
-_LOADED: dict = {}  # game -> its rules module: every engine call asks, import_module is no lookup
+def register(game: str, package: str) -> None:
+    """Add a game: ``package`` is the importable name of a package exporting ``RULES``."""
+    GAMES[game] = package
+    _LOADED.pop(game, None)
+
+
+def unregister(game: str) -> None:
+    """Remove a game added by :func:`register`."""
+    GAMES.pop(game, None)
+    _LOADED.pop(game, None)
+
+
+def games() -> tuple:
+    """The names of the registered games, in registry order."""
+    return tuple(GAMES)
+
+
+def all_rules() -> tuple:
+    """The ``RULES`` of every registered game."""
+    return tuple(rules_for(game) for game in GAMES)
+
+
+_LOADED: dict = {}  # game -> its RULES: every engine call asks, import_module is no lookup
+
+loader.use_contract(loader.Contract(games, rules_for, reading_from))  # the loader reads cards through the contract

@@ -19,8 +19,7 @@ from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.engine import apply as engine_apply
-from cardjudge.rules.core.engine import apply_within_turn
-from cardjudge.rules.core.engine import legal_actions, legal_actions_except
+from cardjudge.rules.core.engine import apply_within_turn, legal_actions, legal_actions_except
 from cardjudge.solver.explain import explain_line
 from cardjudge.solver.goals import Goal, parse_goal
 from cardjudge.solver.search import Line, SearchResult, SearchStats, search_lines

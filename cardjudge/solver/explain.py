@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from cardjudge.rules import all_rules, games
 from cardjudge.rules.core.engine import apply as engine_apply
 from cardjudge.rules.core.engine import to_dict as engine_to_dict
 
@@ -417,7 +418,7 @@ def _cards(position: dict) -> dict:
             for entry in entries:
                 if isinstance(entry, dict) and "id" in entry:
                     out[entry["id"]] = (player, zone, entry)
-                    if "attached" not in entry:
+                    if not any(key in entry for key in _words().attached):
                         continue
                     for attached in _attached(entry):
                         host = f"{_ONTO}{entry.get('card', entry['id'])} [{entry['id']}]"
@@ -434,11 +435,13 @@ def _cards(position: dict) -> dict:
 
 
 def _attached(entry: dict) -> list:
-    """The cards attached to a card (Eredan), each a mapping with its own id."""
-    attached = entry.get("attached")
-    if not isinstance(attached, list):
-        return []
-    return [card for card in attached if isinstance(card, dict) and "id" in card]
+    """The cards attached to a card (in a game whose entries list them), each a mapping with its own id."""
+    out = []
+    for key in _words().attached:
+        attached = entry.get(key)
+        if isinstance(attached, list):
+            out += [card for card in attached if isinstance(card, dict) and "id" in card]
+    return out
 
 
 def _staged(position: dict) -> list:
@@ -530,8 +533,30 @@ def _whose(player) -> str:
     return "your" if player == "you" else f"{player}'s"
 
 
-_SHARED = frozenset({"stack", "queue", "played"})  # zones of no player
-_ZONE_WORDS = {"played": "cards played in the fight"}
+@dataclass(frozen=True)
+class _ZoneWords:
+    """What the games say about their zones, gathered over the registered games: the zones of no
+    player (and the stack a spell goes through), how to say a zone whose key is no plain word, the
+    keys of a card's entry that list the cards attached to it."""
+
+    shared: frozenset
+    words: dict
+    attached: tuple
+
+
+_GATHERED: dict = {}  # the registered games -> what they say
+
+
+def _words() -> _ZoneWords:
+    registered = games()
+    words = _GATHERED.get(registered)
+    if words is None:
+        rules = all_rules()
+        words = _GATHERED[registered] = _ZoneWords(
+            frozenset({"stack"}).union(*(r.shared_zones for r in rules)),
+            {k: v for r in rules for k, v in r.zone_words.items()},
+            tuple(dict.fromkeys(r.attached_key for r in rules if r.attached_key)))
+    return words
 _ONTO = "attached to "  # the zone of a card attached to another: "attached to Name [label]"
 
 
@@ -546,12 +571,14 @@ def _where(player, zone: str) -> str:
     (for a card attached to it)."""
     if zone.startswith(_ONTO):
         return zone[len(_ONTO):]
-    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else f"{_whose(player)} {zone}"
+    words = _words()
+    return f"the {words.words.get(zone, zone)}" if zone in words.shared else f"{_whose(player)} {zone}"
 
 
 def _zone(zone: str) -> str:
     """A zone named without its player: "graveyard", "the stack"."""
-    return f"the {_ZONE_WORDS.get(zone, zone)}" if zone in _SHARED else zone
+    words = _words()
+    return f"the {words.words.get(zone, zone)}" if zone in words.shared else zone
 
 
 def _hidden(*zones) -> bool:
@@ -567,7 +594,7 @@ def _entry_changes(old: dict, new: dict, label=None, told: set = frozenset()) ->
     a ``now:`` value that changed exactly as the entry's field of the same name (Eredan hp)."""
     out, seen = [], set()
     for key in sorted((set(old) | set(new)) - {"id", "card", "now"}):
-        if key == "attached" and (_attached(old) or _attached(new)):
+        if key in _words().attached and (_attached(old) or _attached(new)):
             continue  # the attached cards are told as cards
         before, after = old.get(key), new.get(key)
         if isinstance(before, bool) or isinstance(after, bool):  # a flag left out is a flag not set

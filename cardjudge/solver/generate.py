@@ -21,6 +21,7 @@ puzzle is still unique with the same solution. Each puzzle carries its metrics a
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
@@ -29,20 +30,24 @@ from typing import Callable
 
 from cardjudge.cards.loader import CardPool, library, load_cards
 from cardjudge.errors import InputError
-from cardjudge.rules import rules_for
+from cardjudge.rules import all_rules, games, rules_for
 from cardjudge.rules.core.engine import apply_within_turn, legal_actions, load_position
 from cardjudge.rules.core.stable_digest import stable_digest, stable_hash
-from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.solver.combos import COUNTED, find_combos, goal_domain
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.puzzles import Puzzle, new_puzzle
 from cardjudge.solver.rating import metrics_of, rating_of
 from cardjudge.solver.solutions import group_solutions
+from cardjudge.solver.workers import judge_candidates
 
 METHODS = ("constructive", "random")
 # solution lengths (counted actions) for each difficulty
 LENGTHS = {"easy": (2, 2), "medium": (3, 3), "hard": (4, 5)}
-GAMES = ("ygo", "mtg")
+
+
+def generating_games() -> tuple:
+    """The registered games whose rules build puzzle boards."""
+    return tuple(rules.name for rules in all_rules() if rules.puzzle_boards is not None)
 SEARCH_NODES = 60_000  # per search of a candidate: a candidate that needs more is rejected as "search cut short"
 REJECTIONS = ("no damage", "nothing destroyed", "no solution", "too short", "too long", "not unique",
               "search cut short", "duplicate")
@@ -112,83 +117,38 @@ def _pool_of(game: str, pool: "str | CardPool | None") -> tuple[CardPool, str | 
         return library(game), None
     if isinstance(pool, CardPool):
         return pool, None
-    if pool in GAMES:
+    if pool in games():
         raise InputError(f"pool {pool!r} is another game than {game!r}")
     cards = load_cards(pool, game)
     return library(game).merged(cards), str(pool)
 
 
-_NOT_IN_MAIN_DECK = (*EXTRA_DECK_KINDS, "token")
+def _boards(game: str):
+    """The game's puzzle boards (its rules have them: ``request_for`` checked)."""
+    return rules_for(game).puzzle_boards
 
 
 def _kinds(game: str, pool: CardPool, names) -> dict:
     """The pool's card names sorted into what a board is built from."""
-    kinds: dict = {}
-    for name in sorted(names):
-        card = pool[name]
-        if game == "ygo":
-            kind = card["kind"]
-            if kind == "monster" and card["subtype"] in _NOT_IN_MAIN_DECK:
-                continue  # Extra Deck monsters and Tokens never start in a hand or on a board
-            if kind == "monster" and (card["level"] or 0) <= 4:
-                kinds.setdefault("monster", []).append(name)
-            elif kind == "monster":
-                kinds.setdefault("big", []).append(name)
-            elif kind == "spell" and card["subtype"] in ("normal", "quick-play"):
-                kinds.setdefault("spell", []).append(name)
-            elif kind == "trap" and card["subtype"] == "normal":
-                kinds.setdefault("trap", []).append(name)
-        else:
-            types = card["types"] or []
-            if "Land" in types or card["token"]:
-                continue
-            if "Creature" in types:
-                kinds.setdefault("creature", []).append(name)
-            elif "Instant" in types or "Sorcery" in types:
-                kinds.setdefault("spell", []).append(name)
-    return kinds
-
-
-def _ygo_board(rng: random.Random, kinds: dict) -> dict:
-    monsters, spells = kinds.get("monster", []), kinds.get("spell", []) + kinds.get("trap", [])
-    if not monsters:
-        raise InputError("the pool has no Level 4 or lower monster to build Yu-Gi-Oh boards with")
-    you = {"monsters": [rng.choice(monsters) for _ in range(rng.randint(1, 2))],
-           "hand": [rng.choice(monsters + kinds.get("big", []))] if rng.random() < 0.6 else [],
-           "spells_traps": [rng.choice(spells) for _ in range(rng.randint(0, 2))] if spells else []}
-    opponent = {"monsters": [{"card": rng.choice(monsters + kinds.get("big", [])),
-                              "position": rng.choice(("attack", "attack", "defense"))}
-                             for _ in range(rng.randint(0, 2))]}
-    return {"you": you, "opponent": opponent}
-
-
-def _mtg_board(rng: random.Random, kinds: dict, pool: CardPool) -> tuple[dict, dict]:
-    creatures, spells = kinds.get("creature", []), kinds.get("spell", [])
-    if not creatures:
-        raise InputError("the pool has no creature to build Magic boards with")
-    you = {"battlefield": [rng.choice(creatures) for _ in range(rng.randint(1, 2))],
-           "hand": [rng.choice(creatures + spells) for _ in range(rng.randint(1, 2))]}
-    opponent = {"battlefield": [rng.choice(creatures) for _ in range(rng.randint(0, 1))]}
-    lands = {"you": [_basic(pool, rng) for _ in range(rng.randint(1, 3))]}
-    return {"you": you, "opponent": opponent}, lands
-
-
-def _basic(pool: CardPool, rng: random.Random) -> str:
-    basics = [name for name in ("Plains", "Island", "Swamp", "Mountain", "Forest") if name in pool]
-    return rng.choice(basics)
+    return _boards(game).card_kinds(pool, names)
 
 
 def _position(request: Request, pool: CardPool, rng: random.Random, kinds: dict, life: int) -> dict:
-    build = rules_for(request.game).build_position
-    if request.game == "ygo":
-        return build(_ygo_board(rng, kinds), life={"opponent": life})
-    board, lands = _mtg_board(rng, kinds, pool)
-    return build(board, life={"opponent": life}, lands=lands)
+    return _boards(request.game).board(rng, kinds, pool, life)
 
 
-def _with_life(position: dict, life: int) -> dict:
-    body = position["players"]["opponent"]
-    body["lp" if "lp" in body else "life"] = life
+def _game_of(pool: "str | CardPool | None") -> str:
+    """The game of a pool (a CardPool, a game's name, a card file or folder); with no pool, the
+    first registered game whose rules build puzzle boards."""
+    if isinstance(pool, CardPool):
+        return pool.game
+    if pool is None:
+        return generating_games()[0]
+    return pool if pool in games() else load_cards(pool).game
+
+
+def _with_life(game: str, position: dict, life: int) -> dict:
+    position["players"]["opponent"][rules_for(game).life_key] = life
     return position
 
 
@@ -219,7 +179,7 @@ def _forward_destroyed(state, rng: random.Random, budget: int) -> list[str]:
 
 
 def _field_labels(state, player: str) -> list[str]:
-    zones = ("monsters", "spells_traps", "field_spell") if state.game == "ygo" else ("battlefield",)
+    zones = sorted(rules_for(state.game).field_zones)
     return [state.objects[oid].label for zone in zones for oid in state.zone(player, zone)]
 
 
@@ -290,7 +250,7 @@ def make_candidate(request: Request, number: int) -> Outcome:
     def rejected(reason: str) -> Outcome:
         return Outcome(number, None, reason, None, time.perf_counter() - started)
 
-    full_life = 8000 if request.game == "ygo" else 20
+    full_life = _boards(request.game).starting_life
     goal_text = request.goal
     if request.method == "constructive" and request.goal == "destroy":
         position = _position(request, pool, rng, kinds, full_life)
@@ -303,7 +263,7 @@ def make_candidate(request: Request, number: int) -> Outcome:
         damage = _forward_damage(load_position(position), rng, rng.randint(low, high))
         if damage <= 0:
             return rejected("no damage")
-        position = _with_life(position, damage)
+        position = _with_life(request.game, position, damage)
     elif request.goal == "destroy":
         position = _position(request, pool, rng, kinds, full_life)
         targets = _field_labels(load_position(position), "opponent")
@@ -311,7 +271,7 @@ def make_candidate(request: Request, number: int) -> Outcome:
             return rejected("nothing destroyed")
         goal_text = _destroy_goal(targets)
     else:
-        life = rng.randrange(100, 4001, 100) if request.game == "ygo" else rng.randint(1, 8)
+        life = _boards(request.game).random_life(rng)
         position = _position(request, pool, rng, kinds, life)
     state = load_position(position)
     goal = parse_goal(goal_text, state, "you")
@@ -335,12 +295,12 @@ def _add_red_herrings(request: Request, rng: random.Random, kinds: dict, positio
     """Cards that look useful added to the solver's hand or field, each kept only if the puzzle
     keeps one solution of the same length."""
     herrings, nodes = 0, 0
-    zone, pick = (("spells_traps", kinds.get("spell", []) + kinds.get("trap", [])) if request.game == "ygo"
-                  else ("hand", kinds.get("spell", []) + kinds.get("creature", [])))
+    boards = _boards(request.game)
+    zone, pick, fields = boards.red_herrings(kinds)
     for _ in range(request.red_herrings):
         if not pick:
             break
-        trial = _plus_card(request.game, position, zone, rng.choice(pick))
+        trial = _plus_card(position, zone, rng.choice(pick), fields, boards.zone_size)
         if trial is None:
             continue
         try:
@@ -355,15 +315,14 @@ def _add_red_herrings(request: Request, rng: random.Random, kinds: dict, positio
     return position, state, solution, herrings, nodes
 
 
-def _plus_card(game: str, position: dict, zone: str, card: str) -> dict | None:
-    import copy
-
+def _plus_card(position: dict, zone: str, card: str, fields: dict, zone_size: int | None) -> dict | None:
+    """The position with ``card`` added to the solver's ``zone``; None when the zone is full."""
     trial = copy.deepcopy(position)
     entries = trial["players"]["you"].setdefault(zone, [])
-    if game == "ygo" and zone == "spells_traps" and len(entries) >= 5:
+    if zone_size is not None and len(entries) >= zone_size:
         return None
     label = f"R{len(entries) + 1}{zone[0].upper()}"
-    entries.append({"card": card, "id": label, **({"face_up": False} if zone == "spells_traps" else {})})
+    entries.append({"card": card, "id": label, **fields})
     return trial
 
 
@@ -374,8 +333,8 @@ def request_for(game: str, pool: "str | CardPool | None" = None, goal: str = "wi
                 difficulty: str | None = "easy", max_actions: int | None = None, opponent: str = "passive",
                 method: str = "constructive", red_herrings: int = 1) -> Request:
     """A :class:`Request` checked: a known game, method, difficulty and a pool that builds boards."""
-    if game not in GAMES:
-        raise InputError(f"puzzles can be generated for {', '.join(GAMES)}, not {game!r}")
+    if game not in generating_games():
+        raise InputError(f"puzzles can be generated for {', '.join(generating_games())}, not {game!r}")
     if method not in METHODS:
         raise InputError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     difficulty = difficulty or "easy"
@@ -391,21 +350,22 @@ def request_for(game: str, pool: "str | CardPool | None" = None, goal: str = "wi
     return Request(game, names, source, goal, seed, difficulty, max_actions, opponent, method, red_herrings)
 
 
-def generate_puzzles(pool: "str | CardPool | None" = None, game: str = "ygo", goal: str = "win", count: int = 1,
+def generate_puzzles(pool: "str | CardPool | None" = None, game: str | None = None, goal: str = "win", count: int = 1,
                      seed: int = 0, difficulty: str | None = "easy", max_actions: int | None = None,
                      opponent: str = "passive", method: str = "constructive", workers: int = 1,
                      max_candidates: int | None = None, red_herrings: int = 1, ray: str | None = None,
                      progress: Callable[[GenerateResult], None] | None = None) -> GenerateResult:
     """``count`` puzzles from ``pool`` (a card file, a CardPool, or the game's library), each
     with a proved unique solution; the same ``seed`` gives the same puzzles with any number of
-    ``workers`` (processes; ``ray``: the address of a Ray cluster, or ``local``).
+    ``workers`` (processes; ``ray``: the address of a Ray cluster, or ``local``). ``game``: by
+    default the pool's game, else the first registered game whose rules build puzzle boards.
 
     Candidates are judged in batches and taken in candidate order; a candidate whose position
     (by stable digest) was already kept is rejected as a duplicate. ``max_candidates`` (default
     ``200 * count``) bounds the work: fewer puzzles are returned if it runs out.
     """
-    from cardjudge.solver.workers import judge_candidates
-
+    if game is None:
+        game = _game_of(pool)
     request = request_for(game, pool, goal, seed, difficulty, max_actions, opponent, method, red_herrings)
     limit = max_candidates if max_candidates is not None else 200 * count
     result = GenerateResult(workers=workers)
@@ -413,7 +373,7 @@ def generate_puzzles(pool: "str | CardPool | None" = None, game: str = "ygo", go
     seen: set = set()
     number = 0
     batch = max(4, 2 * workers)
-    for outcomes in judge_candidates(request, limit, batch, workers, ray):
+    for outcomes in judge_candidates(request, limit, batch, workers, ray, job=make_candidate):
         for outcome in outcomes:
             if len(result.puzzles) >= count:
                 break

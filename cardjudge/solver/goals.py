@@ -29,18 +29,17 @@ the game is over, or the player who acts next holds priority with nothing pendin
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+import re
 from typing import Any, Callable
 
 from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
+from cardjudge.rules.core.engine import legal_actions
+from cardjudge.rules.core.expr import evaluate, parse
 from cardjudge.rules.core.settled import settled
 
-ON_FIELD = ("monsters", "spells_traps", "field_spell", "battlefield")
-# where a played card may be found besides face-up on the field (Eredan: played and waiting to
-# resolve, resolved in the fight, attached to a character, or discarded)
-PLAYED_ZONES = ("graveyard", "banished", "exile", "queue", "in_fight", "attached", "discard")
 
 
 @dataclass(frozen=True)
@@ -76,11 +75,8 @@ def _on_field(state, label: str, controller: str | None = None) -> bool:
 
 @lru_cache(maxsize=None)
 def _in_play_test(game: str) -> Callable[[Any, Any], bool]:
-    """The game's ``in_play(state, obj)`` (Eredan: a living character or an attached card), or
-    whether the object is in a zone of the field."""
-    from cardjudge.rules import rules_for
-
-    return getattr(rules_for(game), "in_play", None) or (lambda state, obj: obj.zone in ON_FIELD)
+    """The game's ``in_play(state, obj)`` (by default: whether the object is in a zone of the field)."""
+    return rules_for(game).in_play
 
 
 def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
@@ -122,8 +118,6 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
 
 
 def _acting(state) -> str:
-    from cardjudge.rules.core.engine import legal_actions
-
     actions = legal_actions(state)
     return actions[0].player if actions else state.active
 
@@ -136,18 +130,11 @@ def _check_labels(state, labels) -> None:
 
 
 def _played_count(state, card: str) -> int:
-    count = 0
-    for obj in state.objects.values():
-        if obj.card != card:
-            continue
-        if (obj.zone in ON_FIELD and obj.face_up) or obj.zone in PLAYED_ZONES:
-            count += 1
-    return count
+    played = rules_for(state.game).played  # face-up on the field, or where played cards go
+    return sum(1 for obj in state.objects.values() if obj.card == card and played(obj))
 
 
 def _expression_goal(text: str, state, player: str) -> Goal:
-    from cardjudge.rules.core.expr import evaluate, parse
-
     try:
         tree = parse(text)
     except InputError as exc:
@@ -188,9 +175,4 @@ def _kind_of(value) -> str:
 
 def _env_maker(state):
     """The game's goal environment: its rules module's ``goal_env(state, player)``."""
-    from cardjudge.rules import rules_for
-
-    goal_env = getattr(rules_for(state.game), "goal_env", None)
-    if goal_env is None:
-        raise InputError(f"goal: expressions are not supported for game {state.game!r} yet")
-    return goal_env
+    return rules_for(state.game).goal_env

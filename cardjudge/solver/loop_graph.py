@@ -26,8 +26,7 @@ def paid(produced, needs) -> set:
 
 def abilities_of(rules, card) -> tuple:
     """Every ability of ``card`` for its game (keyword abilities included where a game has them)."""
-    listing = getattr(rules, "card_abilities", None)
-    return listing(card) if listing is not None else card.abilities
+    return rules.card_abilities(card)
 
 
 def node_name(card: str, index: int) -> str:

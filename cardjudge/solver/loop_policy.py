@@ -19,7 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LIFE_WORD = {"ygo": "lp", "mtg": "life", "eredan": "life"}
+from cardjudge.rules import rules_for
+
+
+def life_word(game: str) -> str:
+    """The name of a player's life total in a loop's yields (``you.lp``, ``you.life``)."""
+    return rules_for(game).life_key or "life"
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class Verdict:
 
 def life_changes(game: str, yields: dict) -> dict:
     """player -> change of its life total per iteration, for the players whose life changes."""
-    suffix = "." + LIFE_WORD[game]
+    suffix = "." + life_word(game)
     return {name[: -len(suffix)]: amount for name, amount in yields.items() if name.endswith(suffix)}
 
 
@@ -59,10 +64,11 @@ def classify(game: str, mandatory: bool, yields: dict, choosers: set, lives: dic
             losers = ", ".join(sorted(losses))
             return Verdict("mandatory", "win", None, None,
                            f"mandatory; each iteration lowers the life of {losers}, so the game ends")
-        if game == "ygo":
+        rule = rules_for(game).mandatory_loop
+        if rule is not None:
             return Verdict("mandatory", "illegal", None, last_activated,
                            "a mandatory loop that fulfils no victory condition: performed once, then "
-                           f"{last_activated} (the most recently activated) is sent to the GY (TCG Policy 2.1)")
+                           f"{last_activated} (the most recently activated) is sent to the GY ({rule})")
         return Verdict("mandatory", "draw", None, None,
                        "a loop of mandatory actions no player can stop: the game is a draw (CR 104.4b, 732.4)")
     payers = {player: loss for player, loss in losses.items() if player in choosers}

@@ -15,12 +15,12 @@ from pathlib import Path
 from cardjudge.cards import yamlio
 from cardjudge.cards.loader import CardPool, library, load_cards
 from cardjudge.errors import InputError
+from cardjudge.rules import games as registered_games
 from cardjudge.rules.core.engine import load_position
 from cardjudge.rules.core.positions import plain
 from cardjudge.rules.core.state import State
 
 _DECK_LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*$")
-_GAMES = ("ygo", "mtg", "eredan")
 
 
 @dataclass
@@ -165,7 +165,7 @@ def _read_deck(path: Path, extra: dict, game: str | None) -> tuple[str, dict]:
         entries.append((number, match.group(2)))
     if not entries:
         raise InputError("the deck list holds no card", str(path), 1)
-    games = [game] if game else list(_GAMES)
+    games = [game] if game else list(registered_games())
     known = {g: {**library(g).cards, **{n: c for n, c in extra.items() if c.game == g}} for g in games}
     first_line, first_name = entries[0]
     candidates = [g for g in games if first_name in known[g]]

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import canonical_key
 from cardjudge.rules.core.engine import apply_stepwise, legal_actions, load_position, rules_for, to_dict
 from cardjudge.solver.combos import COUNTED, EngineDomain
 from cardjudge.solver.cycles import search_cycles
 from cardjudge.solver.loop_graph import build_graph, list_cycles, paid
-from cardjudge.solver.loop_policy import LIFE_WORD, classify
-from cardjudge.solver.loop_positions import build_position, buildable
+from cardjudge.solver.loop_policy import classify, life_word
 from cardjudge.solver.loop_sources import read_sources
 
 __all__ = ["Loop", "LoopsResult", "find_loops", "replay_certificate", "resources_of"]
@@ -126,7 +126,7 @@ def find_loops(source, *, max_cycle: int = 6, max_cycles: int = 1000, limit_node
         for state in pool.positions:
             confirmed += _confirm_in(state, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
                                      max_plies, progress)
-        if not pool.positions and buildable(pool.game):
+        if not pool.positions and rules_for(pool.game).loop_position is not None:
             confirmed += _confirm_in_built(pool, graph, listing.cycles, static, stats, limit_nodes, limit_seconds,
                                            max_plies, progress)
     loops = _merged(static, confirmed)
@@ -204,7 +204,8 @@ def resources_of(state) -> tuple:
     """``(base, resources)`` of an engine state for :func:`search_cycles`: the canonical key of
     the state without life totals, mana pools and counters, and those amounts by name
     (``you.life`` / ``you.lp``, ``you.mana.G``, ``CardName.P1P1``)."""
-    word = LIFE_WORD[state.game]
+    word = life_word(state.game)
+    field_zones = rules_for(state.game).field_zones
     resources: dict = {}
     players = []
     for name, ps in zip(state.players, state.player_states):
@@ -217,7 +218,7 @@ def resources_of(state) -> tuple:
     objects = {}
     tokens = set()
     for oid, obj in state.objects.items():
-        if "token" in obj.flags and obj.zone == "battlefield" and obj.equipped_to is None \
+        if "token" in obj.flags and obj.zone in field_zones and obj.equipped_to is None \
                 and all(_plain_value(value) is not None for _, value in obj.extra):
             # tokens only grow in number round a loop that makes them: counted by what they are
             # (tapped, sick, attacking ... and their counters), not told apart by which is which
@@ -330,7 +331,7 @@ class _LoopDomain(EngineDomain):
 
     def apply(self, state, action):
         try:
-            if not hasattr(rules_for(state.game), "apply_stepwise"):
+            if rules_for(state.game).apply_stepwise is None:
                 return super().apply(state, action)
             mark = (id(state), id(action))
             known = self._applied.get(mark)
@@ -429,9 +430,9 @@ def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_sec
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:
             break
-        phase = _phase_for(pool, graph, cycle)
+        abilities = _cycle_abilities(pool, graph, cycle)
         for placements in _placements(pool, graph, cycle):
-            data = build_position(pool.game, placements, pool.written, phase)
+            data = rules_for(pool.game).loop_position(placements, pool.written, abilities)
             try:
                 state = load_position(data)
             except InputError:
@@ -450,18 +451,15 @@ def _confirm_in_built(pool, graph, cycles, static, stats, limit_nodes, limit_sec
 _MOST_BUILT = 8  # positions built for one cycle at most
 
 
-def _phase_for(pool, graph, cycle) -> str:
-    """Where a position built for the cycle begins: a main phase, or, when an ability of it works
-    only during the Standby Phase (Destiny HERO - Departed), the Draw Phase before it."""
-    if pool.game != "ygo":
-        return "main1"
+def _cycle_abilities(pool, graph, cycle) -> list:
+    """The compiled abilities of the cycle's nodes (a game builds the position they need: for
+    Yu-Gi-Oh!, one in the Draw Phase when an ability works only during the Standby Phase)."""
+    found = []
     for node in cycle:
         card = pool.cards[graph.nodes[node]["card"]]
         index = graph.nodes[node]["index"]
-        ability = next((a for a in card.abilities if a.index == index), None)
-        if ability is not None and "'standby'" in repr(getattr(ability, "when", None)):
-            return "draw"
-    return "main1"
+        found.extend(a for a in card.abilities if a.index == index)
+    return found
 
 
 def _placements(pool, graph, cycle) -> list:
@@ -546,7 +544,7 @@ def _resolved(states) -> list:
 
 def _cannot_lose(state) -> set:
     """The players a rule of the game keeps in it whatever their life, in ``state``."""
-    rule = getattr(rules_for(state.game), "cannot_lose", None)
+    rule = rules_for(state.game).cannot_lose
     return rule(state) if rule is not None else set()
 
 

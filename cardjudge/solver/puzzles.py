@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+import time
 from typing import Any, Callable
 
 from cardjudge.cards import yamlio
@@ -393,8 +394,6 @@ def check_puzzle(puzzle: "Puzzle | str | Path | Mapping", limit_nodes: int | Non
     lines found hold a solution other than the stored one (or a shorter line), which is shown in
     ``other``; only a unique solution needs the whole space searched.
     """
-    import time
-
     started = time.perf_counter()
     puzzle = puzzle if isinstance(puzzle, Puzzle) else load_puzzle(puzzle)
     state = puzzle.state()

@@ -8,6 +8,8 @@ numbers, so the batch is the same.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Callable, Iterator
 
 from cardjudge.errors import InputError
@@ -42,9 +44,6 @@ def connect(address: str):
 def _local_env() -> dict:
     """The environment of local workers: this cardjudge first on their path (the one the
     driver runs, a checkout included), and whether it runs compiled."""
-    import os
-    from pathlib import Path
-
     root = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
     env = {"PYTHONPATH": path}

@@ -11,12 +11,8 @@ Mazurkiewicz traces. :func:`line_class` compares what is left, and a strategy's 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from cardjudge.solver.domain import CHANCE, Domain, identity, options, signature, states_along
-
-if TYPE_CHECKING:
-    from cardjudge.solver.search import Line
+from cardjudge.solver.domain import CHANCE, Domain, Line, identity, options, signature, states_along
 
 
 def _rematched(domain: Domain, root, steps, goal) -> tuple | None:
@@ -193,7 +189,7 @@ def merge_lines(domain: Domain, root, goal, lines: list[Line], searcher: str = "
     """One line per :func:`line_class`, in the order first found; each the shortest of its class
     (fewest actions), with ``variants`` the number of lines merged into it.
 
-    >>> from cardjudge.solver.search import Line
+    >>> from cardjudge.solver.domain import Line
     >>> from cardjudge.solver.toy import Lamps
     >>> game = Lamps(target=3)
     >>> found = [Line(("light0", "add1:a", "unlock", "add2"), 2), Line(("unlock", "add1:b", "add2"), 2),

@@ -20,11 +20,9 @@ them. A selector that names no card of the position is an InputError.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 
 from cardjudge.errors import InputError
-from cardjudge.rules import GAMES
-from cardjudge.rules.core.engine import apply, legal_actions
+from cardjudge.rules.core.engine import apply, legal_actions, rules_for
 from cardjudge.rules.core.reasons import Reason, in_judge_order
 from cardjudge.rules.core.settled import settled
 from cardjudge.selectors import Selector, cards_by_name, describe_candidates, matches, parse_selector, with_labels
@@ -112,15 +110,15 @@ def explain(state, selector: str | dict | Selector) -> Answer:
     kind = dict(selector.terms).get("kind")
     if kind is None:
         raise InputError(f"explain {selector.source!r}: say which kind of action is meant, like kind=activate")
-    why = import_module(GAMES[state.game] + ".why")
+    rules = rules_for(state.game)
     reasons: list[Reason] = []
     done: set = set()
     for oid in named:
         if oid in done:
             continue
-        same = why.copies(state, oid)
+        same = rules.copies(state, oid)
         done.update(same)
-        found = why.why_not(state, oid, kind)
+        found = rules.why_not(state, oid, kind)
         if not found:
             return _passing(state, selector, actions, dicts, same, kind)
         reasons += found

@@ -9,12 +9,13 @@ deterministic in its number, so the result is the same).
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+import os
 from typing import Callable, Iterator
 
 from cardjudge.errors import InputError
+from cardjudge.solver.ray_workers import judge_on_ray
 
 MAX_RESTARTS = 5
 # Candidates a worker judges per task. Their times are skewed (median about 0.05 s, a few over
@@ -33,23 +34,12 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _job(job: Callable | None):
-    if job is None:
-        from cardjudge.solver.generate import make_candidate
-
-        return make_candidate
-    return job
-
-
-def judge_candidates(request, limit: int, batch: int, workers: int = 1, ray: str | None = None,
-                     job: Callable | None = None) -> Iterator[list]:
-    """Batches of outcomes of ``job(request, number)`` (default: ``make_candidate``) for the
-    numbers 0 .. ``limit`` - 1, in order; stops when the caller stops asking. Batches are of
-    ``batch`` candidates in this process and on Ray, of ``PROCESS_RUN`` in worker processes."""
-    job = _job(job)
+def judge_candidates(request, limit: int, batch: int, workers: int = 1, ray: str | None = None, *,
+                     job: Callable) -> Iterator[list]:
+    """Batches of outcomes of ``job(request, number)`` (the generator's ``make_candidate``: a
+    module-level function, so that worker processes can receive it) for the numbers 0 ..
+    ``limit`` - 1, in order; stops when the caller stops asking."""
     if ray is not None:
-        from cardjudge.solver.ray_workers import judge_on_ray
-
         yield from judge_on_ray(request, limit, batch, ray, job)
         return
     if workers <= 1:

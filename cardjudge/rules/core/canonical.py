@@ -35,7 +35,8 @@ from typing import Any, Hashable
 
 from cardjudge.rules.core.described import describer
 from cardjudge.rules.core.digest import carry_digest, digest, objects_digest
-from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
+from cardjudge.rules import rules_for
+from cardjudge.rules.core.key_rules import (DECLARED, DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
                                             SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
 
 __all__ = ["canonical_key", "card_description", "carry_digest", "digest", "objects_digest"]
@@ -47,6 +48,8 @@ def canonical_key(state) -> Hashable:
     This is the reference the digest summarises (and the tests compare it with); the searches
     use ``digest``, which is much cheaper to keep up to date.
     """
+    if state.game not in DECLARED:
+        rules_for(state.game)  # its keys and ordered zones, declared
     objects = state.objects
     players = tuple((name, ps.life, _sorted_flags(ps.flags), _canon(objects, ps.extra))
                     for name, ps in zip(state.players, state.player_states))

@@ -12,10 +12,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.engine import apply, legal_actions
 from cardjudge.rules.core.memory import MemoryLimit
 
-NOT_FOLLOWED = {"summon", "set", "attack", "play_land", "cast_creature_only"}
+# the contract's action kinds that start something other than a chain (contract section 2)
+NOT_FOLLOWED = {"summon", "set", "attack", "play_land"}
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,6 @@ class ChainListing:
     nodes: int
 
 
-def _settled(state, start_key) -> bool:
-    """The chain is empty again and nothing is waiting to resolve."""
-    return not state.chain and not state.pending and state.get("choice") is None and not state.get("resolving_chain")
-
-
 def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 30.0,
                 limit_memory: int | None = None) -> ChainListing:
     """Every chain the two players can build from ``state`` and its resolved outcome.
@@ -46,6 +43,9 @@ def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 3
     ``limit_memory`` (bytes of resident memory; default half the machine's memory) stops the
     listing like its node and time limits."""
     memory = MemoryLimit(limit_memory)
+    rules = rules_for(state.game)
+    resolved = rules.chain_settled  # the chain is empty again, nothing waits to resolve
+    not_in_chains = rules.not_in_chains
     start_key = (state.phase, state.turn)
     started = time.monotonic()
     chains: list[ChainOutcome] = []
@@ -67,12 +67,12 @@ def list_chains(state, limit_nodes: int = 20000, limit_seconds: float | None = 3
             cut = "memory"
             return
         moved_on = (current.phase, current.turn) != start_key or current.winner is not None
-        if line and (moved_on or (built and _settled(current, start_key))):
+        if line and (moved_on or (built and resolved(current))):
             chains.append(ChainOutcome(line, current))  # resolved, or the phase ended with no chain
             return
         for action in legal_actions(current):
-            if action.kind in NOT_FOLLOWED or action.get("mana_ability"):
-                continue  # a Magic mana ability only makes mana that casting can make by itself
+            if action.kind in NOT_FOLLOWED or not_in_chains(action):
+                continue
             if action.kind == "choose" and action.position and not current.get("choice"):
                 continue  # a battle position change is not part of a chain
             following = apply(current, action)

@@ -13,7 +13,8 @@ from operator import is_
 from typing import Any, Hashable
 
 from cardjudge.rules.core.described import describer
-from cardjudge.rules.core.key_rules import (DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
+from cardjudge.rules import rules_for
+from cardjudge.rules.core.key_rules import (DECLARED, DICT, GONE, OID_DATA, OID_EXTRA, OID_FIELDS, ORDERED_ZONES, SET,
                                             SKIPPED_DATA, is_soft_mark, keyed_extra, record_fields)
 
 _MASK128 = (1 << 128) - 1
@@ -425,6 +426,8 @@ def digest(state) -> int:
     cache = state.cache()
     parts = cache.get(_PARTS)
     if parts is None:
+        if state.game not in DECLARED:
+            rules_for(state.game)  # its keys and ordered zones, declared
         parts = cache[_PARTS] = _Parts.of(state)
         cache["objects_digest"] = parts.objects
     return parts.total

@@ -50,7 +50,7 @@ def legal_actions_except(state: State, kinds: frozenset) -> list | None:
     order, when the game can tell without building the whole listing (its rules module's
     ``legal_actions_except``); None otherwise. Such actions carry no id (ids number a whole
     listing); ``apply`` takes them as it takes the listed ones."""
-    quick = getattr(rules_for(state.game), "legal_actions_except", None)
+    quick = rules_for(state.game).legal_actions_except
     return quick(state, kinds) if quick is not None else None
 
 
@@ -61,11 +61,10 @@ def apply(state: State, action: Any) -> State:
 
 def apply_within_turn(state: State, action: Any) -> State:
     """As :func:`apply` for searches that treat every later turn as ended: a game whose rules
-    module has ``apply_within_turn`` stops carrying the game on once the turn has changed (the
+    have their own ``apply_within_turn`` stop carrying the game on once the turn has changed (the
     state returned is then in the next turn, not advanced to its first decision); others apply
     as usual."""
-    rules = rules_for(state.game)
-    return getattr(rules, "apply_within_turn", rules.apply)(state, action)
+    return rules_for(state.game).apply_within_turn(state, action)
 
 
 def apply_stepwise(state: State, action: Any) -> State:
@@ -73,7 +72,7 @@ def apply_stepwise(state: State, action: Any) -> State:
     has ``apply_stepwise`` leaves an object on the stack nobody can respond to for the players
     to pass (each resolution one action); others apply as usual."""
     rules = rules_for(state.game)
-    return getattr(rules, "apply_stepwise", rules.apply)(state, action)
+    return (rules.apply_stepwise or rules.apply)(state, action)
 
 
 def to_dict(state: State) -> dict:

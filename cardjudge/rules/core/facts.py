@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardjudge.rules.core.frozen import thaw
+
 
 @dataclass(frozen=True, slots=True)
 class AbilityFacts:
@@ -49,8 +51,6 @@ class AbilityFacts:
 
 def step_ops(steps, nested=("then", "else")) -> list[tuple[str, object]]:
     """Every (op, body) of a list of frozen or plain effect steps, the branches of ``if`` included."""
-    from cardjudge.rules.core.frozen import thaw
-
     found = []
     for step in steps:
         step = thaw(step) if not isinstance(step, dict) else step

@@ -12,16 +12,28 @@ OID_FIELDS = frozenset({"oid", "oids", "affected", "source", "equipped_to", "can
                         "targets", "attacker", "target", "bindings", "options"})
 # Fields that only number or order things and never change what can happen next.
 SKIPPED_FIELDS = frozenset({"lid", "seq", "step", "label", "labels", "number", "id", "sid", "did"})
-# game_data entries whose values are (tuples of) object ids.
-OID_DATA = frozenset({"attack", "summoning", "maintenance", "last_entered", "struck_first"})
 SKIPPED_DATA = frozenset({"step"})
-# Game-specific values of an object (Obj.extra) that hold the id of another object.
-OID_EXTRA = OID_FIELDS | {"blocking", "attached_to", "enchant_only", "exiled_by", "attacking"}
+# What the games declare (their RULES' ``id_data``, ``id_extra``, ``ordered_zones``), gathered over
+# every game whose rules were loaded (``declare``): game_data entries whose values are (tuples of)
+# object ids; values of an object (Obj.extra) that hold the id of another object; zones whose order
+# matters (the top of a deck is drawn first; others are multisets). Sets filled in place: the key
+# and the digest test membership in them on every state, and import them by name.
+OID_DATA: set = set()
+OID_EXTRA: set = set(OID_FIELDS)
+ORDERED_ZONES: set = set()
+DECLARED: set = set()  # the games whose words are in the sets above
 # Game-specific values of an object that record something no rule reads (where on the field a card
 # lies, when nothing reads places): kept in the state, left out of the key.
 UNKEYED_EXTRA = frozenset({"slot"})
-# Zones whose order matters (the top of a deck or library is drawn first); others are multisets.
-ORDERED_ZONES = frozenset({"deck", "library"})
+
+
+def declare(rules) -> None:
+    """Add a game's keys and ordered zones to what the key and the digest read (the registry
+    calls it when it loads a game's rules)."""
+    OID_DATA.update(rules.id_data)
+    OID_EXTRA.update(rules.id_extra)
+    ORDERED_ZONES.update(rules.ordered_zones)
+    DECLARED.add(rules.name)
 
 
 def keyed_extra(extra: tuple) -> tuple:

@@ -12,18 +12,15 @@ from cardjudge.rules import rules_for
 
 
 def settled(state) -> bool:
-    """Whether ``state`` is settled (see the module's docstring); each game's rules module may
-    say it with its own ``settled(state)``, given states whose game is not over."""
+    """Whether ``state`` is settled (see the module's docstring); each game's rules say it with
+    their ``settled(state)`` (by default: nothing on the chain and nothing pending), given states
+    whose game is not over."""
     if state.winner is not None:
         return True
     own = _OWN.get(state.game)
     if own is None:
-        own = _OWN[state.game] = getattr(rules_for(state.game), "settled", None) or _nothing_pending
+        own = _OWN[state.game] = rules_for(state.game).settled
     return own(state)
-
-
-def _nothing_pending(state) -> bool:
-    return not state.chain and not state.pending
 
 
 _OWN: dict = {}  # game -> its settled test (asked for every state a search meets)

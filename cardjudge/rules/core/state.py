@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import carry_digest
 from cardjudge.rules.core.records import record_changer, record_maker
 
@@ -261,6 +262,8 @@ class Draft:
         self.game_data = dict(state.game_data) if data is None else data.copy()
         self.winner = state.winner
         self.events: list = []  # everything that happened during this apply
+        # the zones whose cards are listed under their controller (the game's field)
+        self.field_zones = _FIELD_ZONES.get(state.game) or _field_zones(state.game)
         self._cache: dict = {}
         # The memo of the values that read only the zones, the objects and the card pool: the
         # base state's while no object or zone has changed (what the base state worked out for
@@ -322,14 +325,14 @@ class Draft:
         return obj
 
     def remove_from_zone(self, obj: Obj) -> None:
-        key = (obj.controller if obj.zone in FIELD_ZONES else obj.owner, obj.zone)
+        key = (obj.controller if obj.zone in self.field_zones else obj.owner, obj.zone)
         self.zones[key] = tuple([o for o in self.zones.get(key, ()) if o != obj.oid])
         del self.objects[obj.oid]
         self.changed.add(obj.oid)
         self.touched()
 
     def put_in_zone(self, obj: Obj, top: bool = False) -> None:
-        key = (obj.controller if obj.zone in FIELD_ZONES else obj.owner, obj.zone)
+        key = (obj.controller if obj.zone in self.field_zones else obj.owner, obj.zone)
         existing = self.zones.get(key, ())
         self.zones[key] = (obj.oid, *existing) if top else (*existing, obj.oid)
         self.objects[obj.oid] = obj
@@ -346,15 +349,16 @@ class Draft:
         objects, zones = self.objects, self.zones
         old = objects.pop(oid)
         owner = old.owner
-        key = (old.controller if old.zone in FIELD_ZONES else owner, old.zone)
+        field_zones = self.field_zones
+        key = (old.controller if old.zone in field_zones else owner, old.zone)
         zones[key] = tuple([o for o in zones.get(key, ()) if o != oid])
         self.next_id = new_oid = self.next_id + 1
-        controller = controller or (owner if zone not in FIELD_ZONES else old.controller)
+        controller = controller or (owner if zone not in field_zones else old.controller)
         get = changes.get
         new = _new_obj(new_oid, old.label, old.card, owner, controller, zone, get("face_up", _FACE_UP),
                        get("position", _POSITION), get("summon_type", _SUMMON_TYPE), get("flags", _FLAGS),
                        get("counters", _COUNTERS), get("equipped_to", _EQUIPPED_TO), get("extra", _EXTRA))
-        key = (controller if zone in FIELD_ZONES else owner, zone)
+        key = (controller if zone in field_zones else owner, zone)
         existing = zones.get(key, ())
         zones[key] = (new_oid, *existing) if top else (*existing, new_oid)
         objects[new_oid] = new
@@ -414,5 +418,9 @@ def _changed(obj: Obj, changes: dict) -> Obj:
     return _copy_changed(obj, changes)
 
 
-# Zones whose cards are controlled (rather than owned) by the player they are listed under.
-FIELD_ZONES = frozenset({"monsters", "spells_traps", "field_spell", "battlefield", "characters"})
+_FIELD_ZONES: dict = {}  # game -> the zones whose cards are controlled (rather than owned) by who lists them
+
+
+def _field_zones(game: str) -> frozenset:
+    zones = _FIELD_ZONES[game] = frozenset(rules_for(game).field_zones)
+    return zones

@@ -1,18 +1,24 @@
 """The Eredan ability record, compiled once from a card file, and a card's printed rules.
 
-Each ability is one timed or static part of the card's text::
+Each ability is one part of the card's text, of a ``kind``: ``activation`` (what the card does
+when it resolves), ``trigger`` (a part that fires ``on`` a moment) or ``static``::
 
-    - when: fight_end          # activation, static, fight_start, fight_end, turn_start, turn_end,
-      repeat: once             #   leave, holder_dies, holder_plays; timed parts say once|every
+    - kind: trigger
+      on: fight_end            # fight_start, fight_end, turn_start, turn_end, leave, holder_dies,
+      repeat: once             #   holder_plays; timed parts say once|every
       whose: holder            # fight_*: only in the fights of the card's holder ("ses combats")
       on_turn: 3               # turn_*: only in the card's Nth turn ("à la fin du 3ème tour")
-      if: "opponent.alive"     # checked when the part fires
-      do:
+      condition: "opponent.alive"   # checked when the part fires
+      effect:
         - lose_hp: {to: holder, amount: 1}
 
-    - when: static              # a change of characteristics while the card is attached
+    - kind: static              # a change of characteristics while the card is attached
       during: activation_turn   # "le tour où cette carte est jouée"
       modify: {attack: -3, esprit: -2}
+
+(Older files wrote ``when: MOMENT`` for the kind and the moment, ``if`` for ``condition`` and
+``do`` for ``effect``; they are refused with the new key, and ``cardjudge upgrade-cards``
+rewrites them.)
 
 Effects: ``damage`` (``kind`` physical, magic or direct), ``lose_hp``, ``heal`` (their ``amount``
 an expression, or ``[low, high]`` for a random "low à high": a chance event), ``modify``
@@ -29,13 +35,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.errors import InputError
+from cardjudge.rules.core.ability_checks import ability_kind
+from cardjudge.rules.core.card_language import refuse_old_keys, rename_key, replace_key
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.lasting import REPEATS
 
 MOMENTS = ("activation", "static", "fight_start", "fight_end", "turn_start", "turn_end", "leave",
            "holder_dies", "holder_plays")
 TIMED = ("fight_start", "fight_end", "turn_start", "turn_end")
-ABILITY_KEYS = {"when", "repeat", "whose", "on_turn", "during", "if", "do", "modify", "text"}
+KINDS = {"activation", "trigger", "static"}
+TRIGGER_MOMENTS = tuple(m for m in MOMENTS if m not in KINDS)
+ABILITY_KEYS = {"kind", "on", "repeat", "whose", "on_turn", "during", "condition", "effect", "modify", "text"}
+OLD_KEYS = {"do": "'effect'", "if": "'condition'",
+            "when": "'kind' (activation, static, or trigger with 'on: MOMENT')"}
 TARGETS = ("caster", "holder", "opponent", "target", "each_opponent", "chosen_opponent")
 DAMAGE_KINDS = ("physical", "magic", "direct")
 STATS = ("attack", "attack_min", "attack_max", "defense", "esprit")
@@ -114,84 +126,90 @@ def _modify_pairs(raw, field: str) -> tuple:
 
 def _effect(raw) -> Effect:
     if not isinstance(raw, dict) or len(raw) != 1:
-        raise InputError("do: each effect is a mapping with one operation, like {damage: {...}}")
+        raise InputError("effect: each effect is a mapping with one operation, like {damage: {...}}")
     (op, body), = raw.items()
     if op not in EFFECT_KEYS:
-        raise InputError(f"do: unknown effect {op!r} (expected one of {', '.join(EFFECT_KEYS)})")
+        raise InputError(f"effect: unknown effect {op!r} (expected one of {', '.join(EFFECT_KEYS)})")
     if op in ("discard_self", "move_random"):
         return Effect(op)
     if op == "counter_next":
         if body not in ("sort", "theurgie", "action", "objet"):
-            raise InputError("do: counter_next names a card type (sort, theurgie, action, objet)")
+            raise InputError("effect: counter_next names a card type (sort, theurgie, action, objet)")
         return Effect(op, kind=body)
     if op == "items_now":
         if not isinstance(body, list) or not all(isinstance(x, str) for x in body):
-            raise InputError("do: items_now lists subtypes, like [Armure, Arme à une main]")
+            raise InputError("effect: items_now lists subtypes, like [Armure, Arme à une main]")
         return Effect(op, params=(("subtypes", tuple(body)),))
     if not isinstance(body, dict):
-        raise InputError(f"do: {op} takes a mapping of parameters")
+        raise InputError(f"effect: {op} takes a mapping of parameters")
     for key in body:
         if key not in EFFECT_KEYS[op]:
-            raise InputError(f"do: {op}: unknown parameter {key!r}")
+            raise InputError(f"effect: {op}: unknown parameter {key!r}")
     to = body.get("to", body.get("from"))
     if op != "fetch_attach" and to not in TARGETS:
-        raise InputError(f"do: {op}: 'to' must be one of {', '.join(TARGETS)}")
+        raise InputError(f"effect: {op}: 'to' must be one of {', '.join(TARGETS)}")
     if op in ("damage", "lose_hp", "heal"):
         if "amount" not in body:
-            raise InputError(f"do: {op} needs an 'amount'")
+            raise InputError(f"effect: {op} needs an 'amount'")
         kind = body.get("kind", "direct") if op == "damage" else None
         if op == "damage" and kind not in DAMAGE_KINDS:
-            raise InputError(f"do: damage 'kind' must be one of {', '.join(DAMAGE_KINDS)}")
+            raise InputError(f"effect: damage 'kind' must be one of {', '.join(DAMAGE_KINDS)}")
         params = (("element", body["element"]),) if body.get("element") else ()
         amount = body["amount"]
         if isinstance(amount, list):  # "1 à 3": a chance event, each value equally likely
             if (len(amount) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in amount)
                     or amount[0] > amount[1]):
-                raise InputError(f"do: {op} 'amount' range must be [low, high]")
+                raise InputError(f"effect: {op} 'amount' range must be [low, high]")
             return Effect(op, to, None, kind, params + (("range", tuple(amount)),))
-        return Effect(op, to, _expr(amount, "do"), kind, params)
+        return Effect(op, to, _expr(amount, "effect"), kind, params)
     if op == "modify":
         until = body.get("until", "combat")
         if until not in UNTILS:
-            raise InputError(f"do: modify 'until' must be one of {', '.join(UNTILS)}")
+            raise InputError(f"effect: modify 'until' must be one of {', '.join(UNTILS)}")
         changes = {k: v for k, v in body.items() if k not in ("to", "until")}
         amounts = []
         for key, value in changes.items():
             if key == "halve_attack":
                 if value is not True:
-                    raise InputError("do: modify 'halve_attack' must be true")
+                    raise InputError("effect: modify 'halve_attack' must be true")
                 amounts.append((key, True))
             else:
-                amounts.append((key, _expr(value, "do")))
+                amounts.append((key, _expr(value, "effect")))
         if not amounts:
-            raise InputError("do: modify needs at least one change")
+            raise InputError("effect: modify needs at least one change")
         return Effect(op, to, None, until, tuple(sorted(amounts, key=lambda kv: kv[0])))
     if op == "discard_attached":
         names = body.get("names")
         if not isinstance(names, list) or not names:
-            raise InputError("do: discard_attached needs 'names', a list of card names")
+            raise InputError("effect: discard_attached needs 'names', a list of card names")
         each = body.get("damage_each", 0)
         kind = body.get("kind", "direct")
         if kind not in DAMAGE_KINDS:
-            raise InputError(f"do: discard_attached 'kind' must be one of {', '.join(DAMAGE_KINDS)}")
+            raise InputError(f"effect: discard_attached 'kind' must be one of {', '.join(DAMAGE_KINDS)}")
         params = (("cap", body.get("max")), ("each", each), ("names", tuple(names)))
         return Effect(op, to, None, kind, params)
     # fetch_attach
     if not isinstance(body.get("name"), str) or body.get("to") not in TARGETS:
-        raise InputError("do: fetch_attach needs a card 'name' and 'to'")
+        raise InputError("effect: fetch_attach needs a card 'name' and 'to'")
     return Effect(op, body["to"], None, None, (("name", body["name"]),))
 
 
 def compile_ability(raw, index: int, fields: dict) -> Ability:
     """One ability record from its card-file form; InputError names the field at fault."""
-    if not isinstance(raw, dict):
-        raise InputError("an ability is a mapping with 'when'")
-    for key in raw:
-        if key not in ABILITY_KEYS:
-            raise InputError(f"{key}: unknown ability field (expected {', '.join(sorted(ABILITY_KEYS))})")
-    when = raw.get("when")
-    if when not in MOMENTS:
-        raise InputError(f"when: expected one of {', '.join(MOMENTS)}, got {when!r}")
+    refuse_old_keys(raw, OLD_KEYS)
+    if isinstance(raw, dict):
+        for key in raw:
+            if key not in ABILITY_KEYS:
+                raise InputError(f"{key}: unknown ability field (expected {', '.join(sorted(ABILITY_KEYS))})")
+    kind = ability_kind(raw, ABILITY_KEYS, KINDS, kind_prefix="kind: ")
+    if kind == "trigger":
+        when = raw.get("on")
+        if when not in TRIGGER_MOMENTS:
+            raise InputError(f"on: a trigger fires on one of {', '.join(TRIGGER_MOMENTS)}, not {when!r}")
+    elif "on" in raw:
+        raise InputError(f"on: only a trigger fires on a moment; an {kind} part has no 'on'")
+    else:
+        when = kind
     repeat = raw.get("repeat")
     if when in TIMED:
         if repeat not in REPEATS:
@@ -207,16 +225,37 @@ def compile_ability(raw, index: int, fields: dict) -> Ability:
     during = raw.get("during")
     if during not in (None, "activation_turn"):
         raise InputError("during: expected activation_turn")
-    condition = _expr(raw["if"], "if") if "if" in raw else None
+    condition = _expr(raw["condition"], "condition") if "condition" in raw else None
     if when == "static":
-        if "do" in raw:
-            raise InputError("do: a static part has 'modify', not 'do'")
+        if "effect" in raw:
+            raise InputError("effect: a static part has 'modify', not 'effect'")
         return Ability(index, when, "every", whose, on_turn, during, condition, (),
                        _modify_pairs(raw.get("modify"), "modify"), str(raw.get("text") or ""))
     if "modify" in raw:
-        raise InputError("modify: only a static part has 'modify'; use a modify effect in 'do'")
-    effects = raw.get("do")
+        raise InputError("modify: only a static part has 'modify'; use a modify effect in 'effect'")
+    effects = raw.get("effect")
     if not isinstance(effects, list) or not effects:
-        raise InputError("do: expected a list of effects")
+        raise InputError("effect: expected a list of effects")
     return Ability(index, when, repeat or "every", whose, on_turn, during, condition,
                    tuple(_effect(e) for e in effects), (), str(raw.get("text") or ""))
+
+
+def upgrade_ability(raw) -> list[str]:
+    """Rewrite an ability written in the older card language in place (``when: MOMENT`` into
+    ``kind`` and ``on``, ``if`` into ``condition``, ``do`` into ``effect``); the changes made, in words."""
+    changes: list[str] = []
+    if not isinstance(raw, dict):
+        return changes
+    if "when" in raw and "kind" not in raw:
+        moment = raw["when"]
+        if moment in KINDS:
+            rename_key(raw, "when", "kind")
+            changes.append(f"when: {moment} -> kind: {moment}")
+        else:
+            replace_key(raw, "when", (("kind", "trigger"), ("on", moment)))
+            changes.append(f"when: {moment} -> kind: trigger, on: {moment}")
+    for old, new in (("if", "condition"), ("do", "effect")):
+        if old in raw and new not in raw:
+            rename_key(raw, old, new)
+            changes.append(f"{old} -> {new}")
+    return changes

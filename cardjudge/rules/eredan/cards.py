@@ -6,6 +6,15 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.lasting import until_for
 
+# Printed characteristics a card may carry besides name, text, abilities (contract section 3).
+CHARACTERISTICS: dict = {
+    "type": str, "keywords": list, "duration": (dict, str), "attack": (list, int, str),
+    "defense": int, "esprit": int, "hp": int, "class": (str, list), "guild": str, "race": str,
+    "subtype": str, "caste": str, "attach": str, "chain": (bool, list), "requires": dict,
+    "after_fight": bool, "ambidextrie": list, "unique": bool, "test": bool,
+}
+REQUIRED = ("type",)
+
 TYPES = ("personnage", "action", "sort", "theurgie", "objet")
 ATTACH = ("self", "opponent", "chosen", "none")
 # the class a card type needs by default (Sorts: Mages; Théurgies: Prêtres)

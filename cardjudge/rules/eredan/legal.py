@@ -6,15 +6,15 @@ one per outcome, with its probability in the payload and in ``to_dict``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.reasons import Reason
 from cardjudge.rules.eredan.cards import attach_mode, card_type, chain_allows, classes, requirements
-from cardjudge.rules.eredan.parts import draws_amount
-from cardjudge.rules.eredan.work import CHANCE, decision
 from cardjudge.rules.eredan.options import option
+from cardjudge.rules.eredan.parts import draws_amount
 from cardjudge.rules.eredan.views import alive, attached_to, cdef, characters, fighter_of, living
+from cardjudge.rules.eredan.work import CHANCE, decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +56,6 @@ def _says(player: str, verb: str) -> str:
 
 
 def _number(actions: list) -> list:
-    from dataclasses import replace
-
     return [replace(a, id=f"a{i}") for i, a in enumerate(actions, 1)]
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft
-from cardjudge.rules.eredan import fight, work
+# the work loop runs the steps that the fight, the parts of cards and the turn register with it
+from cardjudge.rules.eredan import fight, parts, turn, work  # noqa: F401
 from cardjudge.rules.eredan.legal import legal_actions
 from cardjudge.rules.eredan.views import characters
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardjudge.rules.core.lasting import remaining
 from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_bool, read_header
-from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
+from cardjudge.rules.core.state import Draft, Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options, work
 from cardjudge.rules.eredan.abilities import STATS, TIMED
 from cardjudge.rules.eredan.cards import card_type, lifetime
@@ -151,7 +151,6 @@ def load(data: dict, source: str) -> State:
         chain=tuple(game_data.pop("queue", ())), lasting=tuple(ld.lasting), pending=tuple(game_data.pop("pending", ())),
         used=frozenset(ld.used), game_data=tuple(sorted(game_data.items())), winner=_winner(ld, data, players),
     )
-    from cardjudge.rules.core.state import Draft
 
     draft = Draft(state)
     work.run(draft)  # work with nothing to decide (a queue to resolve) is done at once

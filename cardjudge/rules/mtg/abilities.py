@@ -13,7 +13,7 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
     - kind: triggered            # When/Whenever/At ... (targets chosen as it goes on the stack)
       on: enters                 # the event; ``when`` filters it at the moment it happens
       when: "e.card == self"
-      if: "you.life >= 40"       # intervening "if": checked at trigger and on resolution (T2)
+      condition: "you.life >= 40"   # intervening "if": checked at trigger and on resolution (T2)
       optional: true             # "you may"
       effect: [...]
     - kind: static               # continuous effects of a permanent on the battlefield
@@ -29,7 +29,9 @@ A cost is a string of symbols (``"{2}{G}{T}"``) or a list mixing such strings an
 non-mana parts: ``tap`` (tap untapped permanents you control), ``crew: N``, ``sacrifice``,
 ``discard``, ``pay_life``, ``loyalty`` (``{loyalty: -3}``: a planeswalker's loyalty ability, once
 per turn at sorcery speed, rule 606). Keywords (Haste, Flying, Crew N, Equip N ...) are read from
-the card's ``keywords`` field; Crew and Equip become activated abilities here.
+the card's ``keywords`` field; Crew and Equip become activated abilities here. (Older files
+wrote the intervening "if" as ``if:``; it is refused with the new key, and ``cardjudge
+upgrade-cards`` rewrites it.)
 """
 
 from __future__ import annotations
@@ -39,14 +41,16 @@ from dataclasses import dataclass
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
+from cardjudge.rules.core.card_language import refuse_old_keys, rename_key
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
 
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
-    "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "if", "optional", "rule", "text",
+    "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "condition", "optional", "rule", "text",
     "from", "counters", "tapped", "x_mana",
 }
+OLD_KEYS = {"if": "'condition' (an ability's intervening if; 'if' is the step that tests)"}
 COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter", "loyalty"}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
           "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
@@ -251,6 +255,7 @@ _EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     """Check and compile one ability mapping of a card file."""
+    refuse_old_keys(raw, OLD_KEYS)
     kind = ability_kind(raw, ABILITY_KEYS, KINDS, kind_prefix="kind: ")
     mana, tap, untap, parts = _cost(raw.get("cost"))
     timing = raw.get("timing", "any")
@@ -296,7 +301,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         effect=_check_steps(raw.get("effect") or [], "effect"),
         on=on,
         when=parsed(raw.get("when"), "when"),
-        condition=parsed(raw.get("if"), "if"),
+        condition=parsed(raw.get("condition"), "condition"),
         optional=bool(raw.get("optional", False)),
         rule=freeze(rule) if rule else (),
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
@@ -358,3 +363,12 @@ def keyword_abilities(fields: dict, start: int) -> tuple:
                                targets=(TargetSlot("t", parse("you.creatures"), None),),
                                effect=(freeze({"attach": "t"}),), text=keyword, keyword="Equip"))
     return tuple(out)
+
+
+def upgrade_ability(raw) -> list[str]:
+    """Rewrite an ability written in the older card language in place (an ability's ``if`` into
+    ``condition``); the changes made, in words."""
+    if isinstance(raw, dict) and "if" in raw and "condition" not in raw:
+        rename_key(raw, "if", "condition")
+        return ["if -> condition"]
+    return []

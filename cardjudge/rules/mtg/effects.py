@@ -16,7 +16,9 @@ from cardjudge.rules.core.expr import evaluate, parse
 from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.records import Choice, Frame
+from cardjudge.rules.mtg.sba import enchant_allows
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
 from cardjudge.rules.mtg.views import (CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def,
                                       static_rule_names)
@@ -363,8 +365,6 @@ def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind
 
 def _choose_enchant(d, frame, aura, options):
     """The object an Aura entering without being cast will enchant: one it can legally enchant."""
-    from cardjudge.rules.mtg.sba import enchant_allows
-
     if aura not in d.objects:
         return
     candidates = tuple(oid for player in d.players for zone in ("battlefield", "graveyard")
@@ -403,7 +403,6 @@ def _delayed(d, frame, body, options):
         refs[name] = tuple(refs_of(d, frame, spec))
     bindings = tuple(sorted(refs.items()))
     when_text = body.get("when", "true")
-    from cardjudge.rules.mtg.abilities import _check_steps
 
     add_delayed(d, body["on"], parse(when_text), when_text, _check_steps(body.get("effect", []), "delayed effect"),
                 frame.controller, frame.source, frame.label, frame.card, bindings, once=body.get("once", True))

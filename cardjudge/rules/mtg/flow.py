@@ -21,13 +21,14 @@ from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.combat import (attackers, combat_damage, damage_step_kind, division_to_choose, end_combat,
                                        possible_attackers, possible_blocks)
 from cardjudge.rules.mtg.sba import state_based_actions
-from cardjudge.rules.mtg.records import Choice, Frame
+from cardjudge.rules.mtg.legal import can_act
+from cardjudge.rules.mtg.records import MAIN_PHASES, Choice, Frame
+from cardjudge.rules.mtg.targets import target_candidates, trigger_targets
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
 from cardjudge.rules.mtg.views import env_for, static_rule_names
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
          "combat_damage", "end_of_combat", "main2", "end", "cleanup")
-MAIN_PHASES = ("main1", "main2")
 HAND_SIZE = 7
 
 
@@ -119,8 +120,6 @@ def _ids(bindings) -> set:
 
 def _nobody_responds(d) -> bool:
     """No player has any action but passing (not even a mana ability)."""
-    from cardjudge.rules.mtg.legal import can_act
-
     d.touched()
     return not any(can_act(d, player) for player in d.players)
 
@@ -147,16 +146,6 @@ def put_triggers(d) -> bool:
     return True
 
 
-def trigger_targets(s, item) -> list[tuple]:
-    """The distinct choices of targets for a triggered ability being put on the stack (603.3d)."""
-    if not item.target_specs:
-        return [()]
-    from cardjudge.rules.mtg.legal import target_choices
-
-    source = item.source if item.source in s.objects else None
-    return target_choices(s, item.target_specs, source, item.controller, item.x)
-
-
 def _drop_untargetable(d) -> None:
     """A triggered ability with no legal choice of targets is removed from the stack (603.3d)."""
     kept = tuple(item for item in d.pending if not item.target_specs or trigger_targets(d, item))
@@ -173,22 +162,6 @@ def push_trigger(d, item, targets: tuple = ()) -> None:
     d.chain = tuple(d.chain) + (item,)
     d.game_data.setdefault("priority", d.active)
     d.game_data["passes"] = 0
-
-
-def orderer(s):
-    """The player who must order their triggered abilities now, with the ones they may put first."""
-    by_player: dict = {}
-    for item in s.pending:
-        by_player.setdefault(item.controller, []).append(item)
-    for player in sorted(by_player, key=lambda p: apnap_rank(s, p)):
-        mine = by_player[player]
-        classes = {}
-        for item in mine:
-            classes.setdefault(trigger_class(s, item), item)
-        if len(classes) > 1 or any(len(trigger_targets(s, item)) > 1 for item in classes.values()):
-            return player, list(classes.values())
-        return None, []
-    return None, []
 
 
 # ---------------------------------------------------------------- priority and the stack
@@ -238,8 +211,6 @@ def _spec(item, name):
 
 
 def _candidates(d, item, spec) -> set:
-    from cardjudge.rules.mtg.legal import target_candidates
-
     source = item.source if item.source in d.objects else None
     return set(target_candidates(d, spec, source, item.controller, item.x))
 

@@ -9,25 +9,26 @@ payment of ``mana.payments`` from the pool and the untapped mana sources left ov
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from functools import lru_cache, partial
 from itertools import repeat
 from operator import is_
+import re
 from typing import NamedTuple
 
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot
-from cardjudge.rules.core.expr import Name, evaluate
-from cardjudge.rules.core.identity_memo import IdentityMemo
+from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.core.reasons import Reason, whose
 from cardjudge.rules.mtg import alternative_costs
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.abilities import CostPart as AbilityCostPart
 from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, possible_attackers, possible_blocks
-from cardjudge.rules.mtg.flow import MAIN_PHASES, orderer, trigger_targets
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
+from cardjudge.rules.mtg.records import MAIN_PHASES
 from cardjudge.rules.mtg.shapes import solve, solve_picks
+from cardjudge.rules.mtg.targets import described as _described
+from cardjudge.rules.mtg.targets import orderer, target_choices, trigger_targets
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
     CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
@@ -642,7 +643,7 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                 if offered is None:
                     with_x = f" with X={x}" if x else ""
                     if target_specs:
-                        found = _target_choices(s, target_specs, source, player, x)
+                        found = target_choices(s, target_specs, source, player, x)
                         offered = [(targets, labels, text + suffix + with_x)
                                    for targets, labels, suffix in map(partial(_target_text, s), found)]
                     else:
@@ -676,90 +677,6 @@ def _target_text(s, targets) -> tuple:
 # ---------------------------------------------------------------- targets and costs
 
 
-def target_candidates(s, spec, source: int | None, controller: str, x: int = 0, why: list | None = None) -> list:
-    """The objects and players a target slot may name now (Shroud and Hexproof respected).
-
-    With ``why`` (a list), each candidate refused is added to it as (its name and label, the
-    reason, the rule)."""
-    env = env_for(s, source, controller, extra={"x": x})
-    value = evaluate(spec.source, env)
-    items = value if isinstance(value, list) else [value] if value is not None else []
-    out = []
-    for item in items:
-        if spec.where is not None and not evaluate(spec.where, env.with_subject(item)):
-            if why is not None and isinstance(item, CardView) and item.oid in s.objects:
-                from cardjudge.rules.core.expr import source_of
-
-                why.append((_described(s, item.oid), f"is not {source_of(spec.where)[0] or 'what it targets'}", None))
-            continue
-        if isinstance(item, CardView):
-            if item.oid not in s.objects:
-                continue
-            if s.objects[item.oid].zone == "battlefield":
-                keywords = chars(s, item.oid).keywords
-                if "Shroud" in keywords:
-                    if why is not None:
-                        why.append((_described(s, item.oid), "has shroud", "702.18a"))
-                    continue
-                if "Hexproof" in keywords and s.objects[item.oid].controller != controller:
-                    if why is not None:
-                        why.append((_described(s, item.oid), "has hexproof and is an opponent's", "702.11b"))
-                    continue
-            out.append(item.oid)
-        elif isinstance(item, PlayerView):
-            if item.name != controller and item.name in static_rule_names(s, "hexproof"):
-                continue  # "you have hexproof" (702.11b): not a target of the opponents' spells and abilities
-            out.append(item.name)
-    return out
-
-
-def target_choices(s, specs, source, controller, x) -> list[tuple]:
-    """The distinct choices of targets for target slots (interchangeable objects merged)."""
-    return _target_choices(s, specs, source, controller, x)
-
-
-def _target_choices(s, specs, source, controller, x) -> list[tuple]:
-    if not specs:
-        return [()]
-    if not _mention_self(specs):
-        source = None  # the same choices whatever the source (Cloudshift, an Equip: "creature you control")
-    key = ("targets", specs, source, controller, x)
-    cache = s.cache()
-    if key not in cache:
-        cache[key] = _solve_targets(s, specs, source, controller, x)
-    return cache[key]
-
-
-_self_mentions = IdentityMemo()  # target specs -> whether an expression of theirs names self
-
-
-def _mention_self(specs) -> bool:
-    """Whether the target specs' expressions name ``self`` (the only way they can see their source)."""
-    return _self_mentions.get(specs, lambda specs: any(_names_self(spec.source) or _names_self(spec.where)
-                                                       for spec in specs))
-
-
-def _names_self(tree) -> bool:
-    if isinstance(tree, Name):
-        return tree.name == "self"
-    if isinstance(tree, (list, tuple)):
-        return any(_names_self(item) for item in tree)
-    if is_dataclass(tree) and not isinstance(tree, type):
-        return any(_names_self(getattr(tree, field.name)) for field in fields(tree))
-    return False
-
-
-def _solve_targets(s, specs, source, controller, x) -> list[tuple]:
-    slots, class_of = [], {}
-    for spec in specs:
-        candidates = tuple(target_candidates(s, spec, source, controller, x))
-        for ref in candidates:
-            class_of[ref] = ref if isinstance(ref, str) else class_key(s, ref)
-        slots.append(Slot(spec.name, candidates, spec.min, spec.max))
-    names = [spec.name for spec in specs]
-    return [tuple(zip(names, picks)) for picks in solve_picks(slots, class_of, position_rank(s))]
-
-
 def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> list[Slot] | None:
     """The choices the non-mana cost parts ask for (None when one of them cannot be paid).
 
@@ -774,11 +691,6 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
     if known is None or known[0] is not parts:
         known = cache[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
     return known[1]
-
-
-def _described(s, oid: int) -> str:
-    """A card as a judge names it: "Grizzly Bears [GB]"."""
-    return f"{_name(s, oid)} [{s.objects[oid].label}]"
 
 
 def cost_part_reasons(s, player: str, source: int | None, parts, exclude: tuple) -> list[Reason]:
@@ -904,15 +816,12 @@ def _split_phyrexian(cost_text: str) -> tuple[str, int]:
     count = cost_text.count("/P}")
     if not count:
         return cost_text, 0
-    import re
 
     kept = re.sub(r"\{[WUBRG]/P\}", "", cost_text)
     return kept, count
 
 
 def _phyrexian_colors(cost_text: str) -> list[str]:
-    import re
-
     return re.findall(r"\{([WUBRG])/P\}", cost_text)
 
 

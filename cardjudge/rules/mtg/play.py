@@ -11,6 +11,7 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Draft, State
 from cardjudge.rules.mtg import effects, flow, sba
 from cardjudge.rules.mtg import mutations as m
+from cardjudge.rules.mtg.legal import is_listed
 from cardjudge.rules.mtg.records import Choice, Frame, StackItem
 from cardjudge.rules.mtg.triggers import emit
 from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, object_abilities
@@ -18,8 +19,6 @@ from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, objec
 
 def apply(state: State, action) -> State:
     """The state after ``action`` (one of ``legal_actions(state)``)."""
-    from cardjudge.rules.mtg.legal import is_listed
-
     if not is_listed(state, action):
         raise InputError(f"not a legal action now: {action.text}")
     d = Draft(state)

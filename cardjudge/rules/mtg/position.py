@@ -10,14 +10,17 @@ position round-trips.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.positions import (
     card_label, card_owner, fail, player_body, read_bool, read_header, read_int, written_header,
 )
-from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
+from cardjudge.rules.core.state import Draft, Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg.abilities import _check_steps
+from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import STEPS, settle
 from cardjudge.rules.mtg.records import Choice, DamageDivision, Delayed, Frame, StackItem
 from cardjudge.rules.mtg.views import Chars, LastKnown, abilities_of, chars
@@ -85,7 +88,6 @@ def load(data: dict, source: str) -> State:
                     combat.append((obj.oid, refs["attacking"], entries, index, "attacking"))
             if oids:
                 zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
-    from dataclasses import replace
 
     for oid, label, node, index in attachments:
         if label not in labels:
@@ -165,15 +167,12 @@ def load(data: dict, source: str) -> State:
         winner=winner,
     )
     if declaring:
-        from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
-
         still = possible_attackers(state) if declaring == "attackers" else possible_blocks(state)
         if not still and not any(o.get("attacking") for o in objects.values()) and declaring == "attackers":
             data_items = dict(state.game_data)
             data_items.pop("declaring")
-            from dataclasses import replace as _replace
 
-            state = _replace(state, game_data=tuple(sorted(data_items.items())))
+            state = replace(state, game_data=tuple(sorted(data_items.items())))
     return _settled(state)
 
 
@@ -181,7 +180,6 @@ def _settled(state: State) -> State:
     """A position taken as it stands, moved on only through steps where nobody decides."""
     if state.phase not in ("untap", "cleanup") and not state.pending:
         return state
-    from cardjudge.rules.core.state import Draft
 
     d = Draft(state)
     settle(d)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MAIN_PHASES = ("main1", "main2")  # the steps in which a player may cast at sorcery speed
+
 
 @dataclass(frozen=True, slots=True)
 class StackItem:

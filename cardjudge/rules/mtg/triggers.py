@@ -15,7 +15,7 @@ from typing import NamedTuple
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg.records import Delayed, StackItem
-from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, env_for, object_abilities
+from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, class_key, env_for, object_abilities
 
 
 class Departed(NamedTuple):
@@ -101,8 +101,6 @@ def add_delayed(d, on: str, when, when_text: str, effect: tuple, controller: str
 def trigger_class(s, item: StackItem) -> tuple:
     """Triggered abilities that would resolve identically (same ability of interchangeable
     sources, same event and references) are ordered once (G1)."""
-    from cardjudge.rules.mtg.views import class_key
-
     event = item.event
     source = class_key(s, item.source) if item.source in s.objects else item.source
     return (source, item.ability, item.effect, item.controller, item.bindings,

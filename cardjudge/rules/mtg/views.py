@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardjudge.rules.core.carried import CarriedMemo
-from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate
-from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core import views as core_views
+from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate, parse
+from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
+from cardjudge.rules.mtg.mana import parse_mana_cost
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 
@@ -104,8 +105,6 @@ def colors_of(card) -> tuple:
 
 def mana_value(card) -> int:
     """The mana value of a printed mana cost ({X} counts 0)."""
-    from cardjudge.rules.mtg.mana import parse_mana_cost
-
     cost = (card["mana_cost"] or "").replace("/P}", "}")
     return parse_mana_cost(cost).mana_value(0)
 
@@ -184,7 +183,6 @@ def static_rule_names(s, rule_name: str) -> list:
         if rule_name not in rule:
             continue
         env = env_for(s, obj.oid, obj.controller)
-        from cardjudge.rules.core.expr import parse
 
         value = evaluate(parse(str(rule[rule_name])), env)
         for item in value if isinstance(value, list) else [value]:
@@ -198,8 +196,6 @@ def static_rule_names(s, rule_name: str) -> list:
 
 def evaluate_cards(text_or_tree, env) -> list[int]:
     """The oids an expression names (a card, a list of cards, or nothing)."""
-    from cardjudge.rules.core.expr import parse
-
     tree = parse(text_or_tree) if isinstance(text_or_tree, str) else text_or_tree
     value = evaluate(tree, env)
     items = value if isinstance(value, list | tuple) else [value] if value is not None else []

@@ -14,7 +14,7 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.expr import source_of
 from cardjudge.rules.core.reasons import Reason, in_judge_order
-from cardjudge.rules.mtg import legal
+from cardjudge.rules.mtg import legal, targets
 from cardjudge.rules.mtg.combat import attack_reasons, block_reason, blocker_reason
 from cardjudge.rules.mtg.mutations import mana_pool
 from cardjudge.rules.mtg.views import chars, class_key, object_abilities
@@ -148,10 +148,10 @@ def _offer_reasons(s, player: str, source, parts, cost_text: str, target_specs, 
         untapped = ", ".join(sorted({legal._described(s, src.oid) for src in sources})) or "none"
         found.append(Reason("cost", f"{name} costs {cost_text}: the mana pool ({pool or 'empty'}) and the untapped "
                                     f"mana sources ({untapped}) cannot pay it", "601.2h", name))
-    if target_specs and not legal._target_choices(s, target_specs, source, player, 0):
+    if target_specs and not targets._target_choices(s, target_specs, source, player, 0):
         for spec in target_specs:
             refused: list = []
-            candidates = legal.target_candidates(s, spec, source, player, 0, refused)
+            candidates = targets.target_candidates(s, spec, source, player, 0, refused)
             if len(candidates) >= spec.min:
                 continue
             detail = "; ".join(f"{who} {why}" + (f" ({rule})" if rule else "") for who, why, rule in refused)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
+from cardjudge.rules.core.card_language import UPGRADE_HINT, rename_key
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 
@@ -162,6 +163,8 @@ def _target(raw, number: int) -> TargetSlot:
 
 def _check_steps(steps, what: str) -> tuple:
     for step, op in steps_with_ops(steps, what, EFFECT_OPS):
+        if op == "add_counters" and isinstance(step[op], dict) and "name" in step[op]:
+            raise InputError(f"{what}: add_counters 'name' is the old name; write 'counter' ({UPGRADE_HINT})")
         _parse_step_expressions(step)
         if op == "if":
             _check_steps(step.get("then", []), "if/then")
@@ -330,9 +333,33 @@ def _rule_value(name: str, value):
     if name == "modify":
         if not isinstance(value, dict):
             raise InputError("rule modify takes a mapping like {race: Zombie} or {atk: 200}")
-        return tuple(sorted(value.items()))
+        # an ATK/DEF change may be an expression, read whenever the card's ATK is (Helios's
+        # "equal to the number of banished monsters x 100")
+        return tuple(sorted((key, parsed(change, f"rule modify {key}") if key in ("atk", "def") and isinstance(change, str)
+                             else change) for key, change in value.items()))
     if isinstance(value, str) and name in ("cannot_attack", "cannot_tribute_summon", "redirect_gy_to_banish", "negate_effects",
                                            "cannot_be_synchro_material", "cannot_be_xyz_material",
                                            "cannot_be_fusion_material", "cannot_attack_directly"):
         return parsed(value, f"rule {name}")
     return value
+
+
+def upgrade_ability(raw) -> list[str]:
+    """Rewrite an ability written in the older card language in place (``add_counters: {name:}``
+    into ``{counter:}``, in every step however nested); the changes made, in words."""
+    changes: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            body = node.get("add_counters")
+            if isinstance(body, dict) and "name" in body and "counter" not in body:
+                rename_key(body, "name", "counter")
+                changes.append("add_counters: {name:} -> {counter:}")
+            for value in node.values():
+                walk(value)
+
+    walk(raw)
+    return changes

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.events import new_event
-from cardjudge.rules.ygo import effects, flow
+from cardjudge.rules.ygo import effects, windows
 from cardjudge.rules.ygo.views import chars
 
 
@@ -11,13 +11,13 @@ def declare_attack(d, attacker: int, target: int | None, lp_cost: int) -> None:
     player = d.objects[attacker].controller
     if lp_cost:
         effects.change_lp(d, player, -lp_cost, paid=True)
-    flow.next_step(d)
+    windows.next_step(d)
     d.update(attacker, flags=d.objects[attacker].flags | {"attacked_this_turn"})
     d.game_data["attack"] = (attacker, target)
     d.game_data["window_events"] = ()
-    flow.emit(d, new_event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
+    windows.emit(d, new_event("attack_declared", cards=(attacker,) + ((target,) if target is not None else ()),
                                    player=player, reason="battle", source=attacker))
-    flow.set_window(d, "attack", d.active, 0)
+    windows.set_window(d, "attack", d.active, 0)
 
 
 def _attack_still_on(d) -> tuple | None:
@@ -42,7 +42,7 @@ def enter_damage_step(d) -> None:
         end_attack(d)
         return
     d.phase = "damage_step"
-    flow.set_window(d, "damage", d.active, 0)
+    windows.set_window(d, "damage", d.active, 0)
 
 
 def damage_calculation(d) -> None:
@@ -51,20 +51,20 @@ def damage_calculation(d) -> None:
         end_attack(d)
         return
     attacker, target = attack
-    flow.next_step(d)
+    windows.next_step(d)
     attacking_player = d.objects[attacker].controller
     defending_player = d.opponent_of(attacking_player)
     atk = chars(d, attacker).atk or 0
     if target is None:
         effects.change_lp(d, defending_player, -atk, reason="battle")
-        flow.emit(d, new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
+        windows.emit(d, new_event("battle_damage", cards=(attacker,), player=defending_player, reason="battle",
                                        source=attacker))
         end_attack(d)
         return
     defender = d.objects[target]
     if not defender.face_up:
         d.update(target, face_up=True)
-        flow.emit(d, new_event("flipped", cards=(target,), player=defender.controller, reason="battle",
+        windows.emit(d, new_event("flipped", cards=(target,), player=defender.controller, reason="battle",
                                        source=attacker))
     defender = d.objects[target]
     destroyed = []
@@ -96,7 +96,7 @@ def end_attack(d) -> None:
     d.game_data.pop("attack", None)
     if d.phase == "damage_step":
         d.phase = "battle_step"
-    flow.set_window(d, "open", d.active)
+    windows.set_window(d, "open", d.active)
 
 
 def leave_battle_phase(d) -> None:

@@ -9,13 +9,15 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.rules.core.events import Event, new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
-from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
-from cardjudge.rules.ygo import flow, zones
-from cardjudge.rules.ygo.abilities import thaw
-from cardjudge.rules.ygo.flow import Choice, Link, Resolving
+from cardjudge.rules.core.views import ability_variables
+from cardjudge.rules.ygo import windows, zones
+from cardjudge.rules.ygo.abilities import _freeze, thaw
+from cardjudge.rules.ygo.records import Choice, Link, Resolving
 from cardjudge.rules.ygo.views import ON_FIELD, VIEWS, CardView, continuous_rules, env_for, env_reading, is_negated
 
 LEAVES_ON_RESOLUTION = {"normal", "quick-play", "counter", "ritual"}
@@ -98,11 +100,11 @@ def move(d: Draft, oid: int, zone: str, reason: str, source: int | None = None, 
         detach_all(d, oid)
     vanishes = zone != "monsters" and d.pool[obj.card]["subtype"] == "token"
     cards = (new.oid,)  # one tuple for the two or three events of the move
-    flow.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
+    windows.emit(d, new_event("moved", cards, player, reason, source, method, from_zone, zone))
     if zone == "graveyard":
-        flow.emit(d, new_event("sent_to_gy", cards, player, reason, source, method, from_zone, zone))
+        windows.emit(d, new_event("sent_to_gy", cards, player, reason, source, method, from_zone, zone))
     if from_zone in ON_FIELD and zone not in ON_FIELD:
-        flow.emit(d, new_event("left_field", cards, player, reason, source, method, from_zone, zone))
+        windows.emit(d, new_event("left_field", cards, player, reason, source, method, from_zone, zone))
         # an Equip Spell whose monster left is destroyed (the events above change no object, so
         # the Equip Spells are still those that pointed at the monster before it moved)
         for equip in [o.oid for o in d.objects.values() if o.equipped_to == oid]:
@@ -141,7 +143,7 @@ def destroy(d: Draft, oids, reason: str, source: int | None) -> list[int]:
         new = move(d, oid, "graveyard", reason, source, method="destroy")
         done.append(new.oid)
     if done:
-        flow.emit(d, new_event("destroyed", tuple(done), None, reason, source))
+        windows.emit(d, new_event("destroyed", tuple(done), None, reason, source))
     return done
 
 
@@ -153,7 +155,7 @@ def draw(d: Draft, player: str, count: int, reason: str = "effect", source: int 
             d.winner = d.opponent_of(player)
             return
         new = d.move(deck[0], "hand", face_up=False)
-        flow.emit(d, new_event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
+        windows.emit(d, new_event("drawn", (new.oid,), player, reason, source, None, "deck", "hand"))
 
 
 def change_lp(d: Draft, player: str, amount: int, reason: str = "effect", paid: bool = False) -> None:
@@ -164,7 +166,7 @@ def change_lp(d: Draft, player: str, amount: int, reason: str = "effect", paid: 
     d.set_player(player, life=after)
     if after != before:
         kind = "lp_paid" if paid else ("lp_gained" if after > before else "lp_lost")
-        flow.emit(d, Event(kind, (), player, "cost" if paid else reason, amount=abs(after - before)))
+        windows.emit(d, Event(kind, (), player, "cost" if paid else reason, amount=abs(after - before)))
     check_lp(d)
 
 
@@ -437,7 +439,6 @@ def run_step(d: Draft, link: Link, step: tuple, bound: dict):
 
 def _if_step(d, link, body, bound, step):
     branch = "then" if _value(d, link, bound, body) else "else"
-    from cardjudge.rules.ygo.abilities import _freeze
 
     return [_freeze(s) for s in step.get(branch, [])]
 
@@ -534,7 +535,7 @@ def _change_position_step(d, link, body, bound, step):
             detach_all(d, oid)
             new = d.move(oid, "monsters", controller=obj.controller, face_up=False, position="defense",
                          summon_type=obj.summon_type, flags=obj.flags, extra=obj.extra)  # (same zone)
-            flow.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
+            windows.emit(d, new_event("turned_face_down", cards=(new.oid,), reason="effect", source=link.oid))
         else:
             d.update(oid, position=to)
     return None
@@ -545,7 +546,7 @@ def _flip_face_up_step(d, link, body, bound, step):
         obj = d.objects[oid]
         if not obj.face_up:
             d.update(oid, face_up=True)
-            flow.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=link.oid, player=obj.controller))
+            windows.emit(d, new_event("flipped", cards=(oid,), reason="effect", source=link.oid, player=obj.controller))
     return None
 
 
@@ -594,7 +595,7 @@ def _copy_effect_step(d, link, body, bound, step):
 
 
 def _add_counters_step(d, link, body, bound, step):
-    name, count = body.get("name"), int(body.get("n", 1))
+    name, count = body.get("counter"), int(body.get("n", 1))
     for oid in _oids(d, link, bound, body["cards"]):
         obj = d.objects[oid]
         counters = dict(obj.counters)
@@ -621,7 +622,7 @@ def _damage_step(d, link, body, bound, step):
     amount = int(_value(d, link, bound, body["amount"]) or 0)
     if amount > 0:
         change_lp(d, player, -amount)
-        flow.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
+        windows.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
     return None
 
 
@@ -672,8 +673,6 @@ def register_step(op: str, handler) -> None:
 
 
 def replace_link(link: Link, **changes) -> Link:
-    from dataclasses import replace
-
     return replace(link, **changes)
 
 
@@ -687,8 +686,6 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     The step asks for one position at a time and runs again after each answer; the cards
     are read again each time, so one that left meanwhile is skipped.
     """
-    from cardjudge.rules.ygo.abilities import _freeze
-
     spec = body if isinstance(body, dict) else {"cards": body}
     player = _player(d, link, bound, spec.get("player"))
     placed = list(bound.get("__summoned__", ()))
@@ -738,7 +735,7 @@ def _special_summon_step(d: Draft, link: Link, body, bound: dict):
     if placed:
         bound[spec.get("as", "summoned")] = tuple(placed)
         # "If a monster(s) in your GY is Special Summoned": the zone they all came from
-        flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special",
+        windows.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special",
                                origins.pop() if len(origins) == 1 else None, "monsters"))
     return None
 
@@ -762,7 +759,7 @@ def _create_tokens_step(d, link, body, bound, step):
         zones.put(d, oid, free.pop(0))
         placed.append(oid)
     bound[body.get("as", "tokens")] = tuple(placed)
-    flow.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special", None, "monsters"))
+    windows.emit(d, new_event("summoned", tuple(placed), player, "effect", link.oid, "special", None, "monsters"))
     return None
 
 

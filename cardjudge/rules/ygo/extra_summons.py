@@ -16,7 +16,7 @@ is one action of the turn player's open Main Phase window.
 from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action, CostPart
-from cardjudge.rules.ygo import effects, flow, materials, summons, zones
+from cardjudge.rules.ygo import effects, materials, summons, windows, zones
 from cardjudge.rules.ygo.wording import says
 
 SUMMON_VERBS = {"synchro": "Synchro Summon", "xyz": "Xyz Summon", "link": "Link Summon"}
@@ -66,7 +66,7 @@ def extra_deck_summons(s, player: str) -> list[Action]:
 def extra_deck_summon(d, kind: str, oid: int, used: tuple, position: str, place: int) -> None:
     """Carry out a Synchro, Xyz or Link Summon listed by ``extra_deck_summons``, to ``place``."""
     player = d.objects[oid].controller
-    flow.next_step(d)
+    windows.next_step(d)
     effects.mark_special_summon(d, player, d.objects[oid].card)
     if kind in ("synchro", "link"):
         for material in used:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.events import new_event
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import effects, flow, materials, zones
+from cardjudge.rules.ygo import effects, materials, windows, zones
 from cardjudge.rules.ygo.abilities import _freeze, _fusion_materials
-from cardjudge.rules.ygo.flow import Choice
+from cardjudge.rules.ygo.records import Choice
 from cardjudge.rules.ygo.views import CardView, env_for
 from cardjudge.rules.ygo.wording import says
 
@@ -55,12 +55,12 @@ def fusion_step(d, link, spec: dict, bound: dict, materials_from, redo):
     oid, used, position, place = chosen[0]
     if oid not in d.objects or any(o not in d.objects for o in used):
         return None
-    flow.next_step(d)
+    windows.next_step(d)
     for material in used:
         effects.move(d, material, "graveyard", "effect", link.oid, method="fusion_material")
     new = effects.special_summon(d, oid, player, position, link.oid, summon_type="fusion", place=place)
     bound[spec.get("as", "summoned")] = (new.oid,)
-    flow.emit(d, new_event("summoned", cards=(new.oid,), player=player, reason="effect", source=link.oid,
+    windows.emit(d, new_event("summoned", cards=(new.oid,), player=player, reason="effect", source=link.oid,
                            method="special"))
     return None
 

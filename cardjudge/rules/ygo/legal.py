@@ -14,7 +14,7 @@ from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, source_of
 from cardjudge.rules.core.reasons import Reason, whose
-from cardjudge.rules.ygo import flow, zones
+from cardjudge.rules.ygo import windows, zones
 from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions,
                                           redirecting_card)
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
@@ -23,7 +23,8 @@ from cardjudge.rules.ygo.procedures import hand_procedures
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.views import forbidding_card
 from cardjudge.rules.ygo.wording import says
-from cardjudge.rules.ygo.flow import PendingTrigger, window
+from cardjudge.rules.ygo.records import PendingTrigger
+from cardjudge.rules.ygo.windows import window
 from cardjudge.rules.ygo.summons import tributes_needed
 from cardjudge.rules.ygo.views import ON_FIELD, CardView, continuous_rules, env_for
 
@@ -747,7 +748,7 @@ def attacks(s, player: str) -> list[Action]:
 def trigger_actions(s) -> list[Action]:
     """Putting the next simultaneous trigger on the chain, in an order SEGOC allows (G2)."""
     actions = []
-    for trigger in flow.trigger_choices(s):
+    for trigger in windows.trigger_choices(s):
         actions.extend(_trigger_options(s, trigger))
     return actions
 

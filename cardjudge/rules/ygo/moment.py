@@ -15,7 +15,7 @@ from __future__ import annotations
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.positions import fail
 from cardjudge.rules.core.frozen import freeze, thaw
-from cardjudge.rules.ygo.flow import Choice, Link, PendingTrigger, Resolving
+from cardjudge.rules.ygo.records import Choice, Link, PendingTrigger, Resolving
 
 WINDOW_KINDS = ("open", "phase_end", "summon", "attack", "damage", "respond")
 MOMENT_FIELDS = {"window", "window_from", "step", "window_events", "triggers", "summoning", "attack",

@@ -7,8 +7,9 @@ from operator import is_
 
 from cardjudge.errors import InputError
 from cardjudge.rules.core.state import Draft, State
-from cardjudge.rules.ygo import battle, effects, extra_summons, flow, legal, procedures, summons, zones
-from cardjudge.rules.ygo.flow import ALWAYS_OFFERED, Link, PendingTrigger
+from cardjudge.rules.ygo import battle, effects, extra_summons, legal, procedures, records, summons, turn, windows, zones
+from cardjudge.rules.ygo.records import Link, PendingTrigger
+from cardjudge.rules.ygo.turn import ALWAYS_OFFERED
 
 
 def apply(state: State, action) -> State:
@@ -38,13 +39,13 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
     get = payload.get
     mode = get("mode")
     if mode == "pass":
-        flow.do_pass(d)
+        turn.do_pass(d)
     elif mode in ("activate", "from_hand", "set_card", "effect", "trigger"):
         _activate(d, action, payload)
     elif mode == "decline":
         trigger = get("trigger")
         d.pending = tuple(p for p in d.pending if p != trigger)
-        flow.finish_triggers_if_done(d)
+        windows.finish_triggers_if_done(d)
     elif mode in ("summon", "set"):
         summons.normal_summon(d, get("oid"), get("tributes"), mode == "set", get("lp"), get("place"))
     elif mode == "procedure":
@@ -81,7 +82,7 @@ def _activate(d: Draft, action, payload: dict) -> None:
     if trigger is not None:
         d.pending = tuple(p for p in d.pending if p != trigger)
         d.game_data["placing"] = True
-    flow.next_step(d)
+    windows.next_step(d)
     limit_key = legal._limit_key(obj, card, ability, player)
     card_activation = ability.kind == "activate"
     if card_activation:
@@ -115,9 +116,9 @@ def _activate(d: Draft, action, payload: dict) -> None:
         card_activation=card_activation, speed=legal._speed(card, ability), summons=ability.summons,
         declared=get("declared") or (),
     )
-    flow.add_link(d, link)
+    windows.add_link(d, link)
     if trigger is not None:
-        flow.finish_triggers_if_done(d)
+        windows.finish_triggers_if_done(d)
 
 
 def _answer_choice(d: Draft, mode: str, value) -> None:
@@ -136,14 +137,14 @@ def _answer_choice(d: Draft, mode: str, value) -> None:
     resolving = d.game_data.get("resolving")
     bound = dict(resolving.bound)
     bound[choice.name] = (value,) if mode == "position" else tuple(value)  # (a Fusion Summon: its one option)
-    d.game_data["resolving"] = flow.Resolving(resolving.link, resolving.steps, tuple(bound.items()))
+    d.game_data["resolving"] = records.Resolving(resolving.link, resolving.steps, tuple(bound.items()))
     effects.continue_resolution(d, d.game_data["resolving"])
     if "choice" not in d.game_data:
         d.game_data.pop("resolving", None)
         link = d.chain[-1]
         effects.finish_link(d, link)
         d.chain = d.chain[:-1]
-        flow.resolve_next(d)
+        turn.resolve_next(d)
 
 
 def advance(d: Draft, stop_turn: int | None = None) -> list | None:
@@ -165,7 +166,7 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
             effects.next_maintenance(d)
             continue
         if data.get("resolving_chain"):
-            flow.resolve_next(d)
+            turn.resolve_next(d)
             continue
         pending = d.pending
         # triggers wait while a monster is being Summoned: they are placed once the Summon
@@ -173,7 +174,7 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
         if (pending and (not d.chain or data.get("placing")) and "summoning" not in data
                 and any(isinstance(p, PendingTrigger) for p in pending)):
             if not data.get("placing"):
-                flow.drop_missed_timing(d)
+                windows.drop_missed_timing(d)
                 if not any(isinstance(p, PendingTrigger) for p in d.pending):
                     continue
                 data["placing"] = True
@@ -182,11 +183,11 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
                 return None
             # nothing can be activated: the remaining triggers are dropped
             d.pending = tuple(p for p in d.pending if not isinstance(p, PendingTrigger))
-            flow.finish_triggers_if_done(d)
+            windows.finish_triggers_if_done(d)
             continue
         if "placing" in data:
             del data["placing"]
-        kind, priority, _ = data.get("window") or ("open", d.active, 0)  # flow.window, inline
+        kind, priority, _ = data.get("window") or ("open", d.active, 0)  # windows.window, inline
         if kind == "open" and d.phase in ALWAYS_OFFERED:
             return None
         # Not the open window of a Main Phase or the Battle Step: no Summon, Set or attack, and no
@@ -200,15 +201,15 @@ def advance(d: Draft, stop_turn: int | None = None) -> list | None:
             # Passing it only hands the opponent the window before the phase ends: nothing the
             # checks above look at changes, so that window is looked at here, without them.
             first, second = d.players
-            priority = second if priority == first else first  # flow.opponent, inline
-            data["window"] = ("phase_end", priority, 0)  # flow.set_window, inline
+            priority = second if priority == first else first  # windows.opponent, inline
+            data["window"] = ("phase_end", priority, 0)  # windows.set_window, inline
             if legal.can_respond(d, priority):
                 choices = _window_actions(d, "phase_end", priority)
                 if choices:
                     return choices
-            flow.end_phase_now(d)  # both passed: what do_pass does in that window
+            turn.end_phase_now(d)  # both passed: what do_pass does in that window
             continue
-        flow.do_pass(d)
+        turn.do_pass(d)
     raise RuntimeError("the game did not reach a decision")
 
 

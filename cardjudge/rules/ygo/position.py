@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.positions import (
     card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_winner,
@@ -10,8 +12,8 @@ from cardjudge.rules.core.positions import (
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.ygo import moment
 from cardjudge.rules.ygo import zones as places_rules
-from cardjudge.rules.ygo.flow import PHASES
 from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
+from cardjudge.rules.ygo.turn import PHASES
 from cardjudge.rules.ygo.views import chars
 
 MATERIAL_ZONE = "xyz_materials"  # the Xyz Materials, written under their Xyz Monster
@@ -187,8 +189,6 @@ def _other(players, player):
 
 
 def _replace(obj: Obj, **changes) -> Obj:
-    from dataclasses import replace
-
     return replace(obj, **changes)
 
 

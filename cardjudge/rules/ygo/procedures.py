@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardjudge.rules.core.actions import Action
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo import effects, flow, summons, zones
+from cardjudge.rules.ygo import effects, summons, windows, zones
 from cardjudge.rules.ygo.copies import interchange_key
 from cardjudge.rules.ygo.wording import says
 from cardjudge.rules.ygo.views import env_for
@@ -76,7 +76,7 @@ def procedure_summon(d, oid: int, position: str, place: int) -> None:
     for ability in card.abilities:
         if ability.kind == "procedure" and ability.limit in ("hard_once_per_turn", "oath_once_per_turn"):
             d.used = d.used | {("turn", "hard", player, ability.limit_key or card.name)}
-    flow.next_step(d)
+    windows.next_step(d)
     effects.mark_special_summon(d, player, card.name)
     new = d.move(oid, "monsters", controller=player, face_up=True, position=position, summon_type="special",
                  flags=frozenset({"summoned_this_turn"}))

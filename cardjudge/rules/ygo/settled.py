@@ -4,7 +4,7 @@ resolution in progress."""
 
 from __future__ import annotations
 
-from cardjudge.rules.ygo.flow import window
+from cardjudge.rules.ygo.windows import window
 
 # what the game keeps while something is under way: a choice asked, a chain resolving, a Summon
 # not yet complete, triggers being put on the chain

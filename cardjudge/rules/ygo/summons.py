@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.events import new_event
-from cardjudge.rules.ygo import effects, flow, zones
+from cardjudge.rules.ygo import effects, windows, zones
 from cardjudge.rules.ygo.views import card_def
 
 
@@ -19,7 +19,7 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
     player = d.objects[oid].controller
     if lp_costs:
         effects.change_lp(d, player, -lp_costs, paid=True)
-    flow.next_step(d)
+    windows.next_step(d)
     for tribute in tributes:
         effects.move(d, tribute, "graveyard", "summon", oid, method="tribute")
     d.set_player(player, flags=d.player(player).flags | {"normal_summon_used"})
@@ -28,8 +28,8 @@ def normal_summon(d, oid: int, tributes: tuple, set_face_down: bool, lp_costs: i
         new = d.move(oid, "monsters", controller=player, face_up=False, position="defense",
                      summon_type=None, flags=frozenset({"set_this_turn"}))
         zones.put(d, new.oid, place)
-        flow.emit(d, new_event("set", cards=(new.oid,), player=player, reason="rule"))
-        flow.set_window(d, "open", d.active)
+        windows.emit(d, new_event("set", cards=(new.oid,), player=player, reason="rule"))
+        windows.set_window(d, "open", d.active)
         return
     new = d.move(oid, "monsters", controller=player, face_up=True, position="attack",
                  summon_type=summon_type, flags=frozenset({"summoned_this_turn"}))
@@ -41,7 +41,7 @@ def flip_summon(d, oid: int, lp_costs: int) -> None:
     player = d.objects[oid].controller
     if lp_costs:
         effects.change_lp(d, player, -lp_costs, paid=True)
-    flow.next_step(d)
+    windows.next_step(d)
     obj = d.update(oid, face_up=True, position="attack", summon_type="flip",
                    flags=d.objects[oid].flags | {"summoned_this_turn"})
     start_summon(d, obj.oid, "flip")
@@ -51,23 +51,23 @@ def start_summon(d, oid: int, method: str) -> None:
     """The monster is being Summoned: the window for "when a monster would be Summoned"."""
     d.game_data["summoning"] = (oid, method)
     d.game_data["window_events"] = ()
-    flow.emit(d, new_event("summoning", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+    windows.emit(d, new_event("summoning", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                    method=method))
-    flow.set_window(d, "summon", d.active, 0)
+    windows.set_window(d, "summon", d.active, 0)
 
 
 def complete_summon(d) -> None:
     """The Summon succeeded: "summoned" (and "flipped") events, then the turn player's open state."""
     summoning = d.game_data.pop("summoning", None)
-    flow.set_window(d, "open", d.active)
+    windows.set_window(d, "open", d.active)
     if not summoning or summoning[0] not in d.objects:
         return
     oid, method = summoning
-    flow.next_step(d)
+    windows.next_step(d)
     if method == "flip":
-        flow.emit(d, new_event("flipped", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+        windows.emit(d, new_event("flipped", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                        method="flip"))
-    flow.emit(d, new_event("summoned", cards=(oid,), player=d.objects[oid].controller, reason="summon",
+    windows.emit(d, new_event("summoned", cards=(oid,), player=d.objects[oid].controller, reason="summon",
                                    method=method))
 
 
@@ -88,4 +88,4 @@ def set_spell_trap(d, oid: int, lp_costs: int) -> None:
     new = d.move(oid, zone, controller=obj.controller, face_up=False, flags=frozenset({"set_this_turn"}))
     if zone == "spells_traps":
         zones.put_first_spell_trap(d, new.oid)
-    flow.emit(d, new_event("set", cards=(new.oid,), player=obj.controller, reason="rule"))
+    windows.emit(d, new_event("set", cards=(new.oid,), player=obj.controller, reason="rule"))

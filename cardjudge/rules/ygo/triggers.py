@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.ygo.flow import PendingTrigger
+from cardjudge.rules.ygo.records import PendingTrigger
 from cardjudge.rules.ygo.views import env_reading
 
 WINDOW_EVENT_KINDS = {"summoning", "summoned", "attack_declared", "flipped", "sent_to_gy", "destroyed", "activated"}

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from cardjudge.rules.core.expr import Env, FUNCTIONS, evaluate, names_read
+from cardjudge.errors import InputError
 from cardjudge.rules.core import views as core_views
+from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate, names_read
 from cardjudge.rules.core.records import record_maker
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.core.views import ability_variables as _ability_variables
@@ -210,7 +211,15 @@ def continuous_rules(s, rule: str) -> list:
 
 # The layers of continuous "modify" rules: what a card is, then its ATK/DEF.
 _TYPE_FIELDS = frozenset({"name", "race", "level"})
-_STAT_FIELDS = frozenset({"atk", "def", "stats_per_banished_monster", "atk_per_pointed"})
+_STAT_FIELDS = frozenset({"atk", "def", "atk_per_pointed"})
+
+
+def _stat_change(s, source, tree) -> int:
+    """An ATK/DEF change written as an expression, read for the card whose rule it is."""
+    value = evaluate(tree, env_reading(tree, s, source.oid, source.controller))
+    if type(value) is not int:
+        raise InputError(f"card {source.card!r}: an ATK/DEF change must be a number, not {value!r}")
+    return value
 
 
 def chars(s, oid) -> Chars:
@@ -259,16 +268,11 @@ def chars(s, oid) -> Chars:
                     elif field == "name":
                         name = change
                     elif field == "atk" and is_monster:
-                        atk_add += change
+                        atk_add += change if type(change) is int else _stat_change(s, source, change)
                     elif field == "def" and is_monster:
-                        def_add += change
+                        def_add += change if type(change) is int else _stat_change(s, source, change)
                     elif field == "level" and is_monster:
                         level = change
-                    elif field == "stats_per_banished_monster" and is_monster:
-                        banished = sum(1 for p in s.players for o in s.zone(p, "banished")
-                                       if s.pool[s.objects[o].card]["kind"] == "monster")
-                        atk_add += change * banished
-                        def_add += change * banished
                     elif field == "atk_per_pointed" and is_monster:  # "for each monster it points to"
                         atk_add += change * len(zones.pointed_monsters(s, source.oid))
         del cache[("chars_partial", oid)]
@@ -322,7 +326,6 @@ class CardView(ObjectView):
         field = _CHARS_FIELDS.get(name)
         if field is not None:
             return getattr(chars(s, oid), field)
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -415,7 +418,6 @@ class PlayerView(core_views.PlayerView):
             return len(zones.free_main(s, self.name))
         if name == "free_spell_zones":
             return len(zones.free_spell_traps(s, self.name))
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -448,7 +450,6 @@ class EventView(core_views.EventView):
                 if link.oid == e.source:
                     return sorted(s.pool[link.card].abilities[link.ability].deck_effects)
             return []
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 
@@ -478,7 +479,6 @@ class Game(core_views.GameView):
             return [CardView(s, oid) for p in s.players for z in ON_FIELD for oid in s.zone(p, z)]
         if name == "graveyards":
             return [CardView(s, oid) for p in s.players for oid in s.zone(p, "graveyard")]
-        from cardjudge.rules.core.expr import _Missing
 
         raise _Missing(name)
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from cardjudge.errors import InputError
 from cardjudge.rules.core.reasons import Reason, in_judge_order, whose
 from cardjudge.rules.ygo.wording import says
-from cardjudge.rules.ygo import effects, flow, legal, materials, zones
+from cardjudge.rules.ygo import effects, legal, materials, windows, zones
 from cardjudge.rules.ygo.copies import interchange_key
-from cardjudge.rules.ygo.flow import PendingTrigger, window
+from cardjudge.rules.ygo.records import PendingTrigger
+from cardjudge.rules.ygo.windows import window
 from cardjudge.rules.ygo.procedures import hand_procedures
 
 #: The kinds of action a judge may ask about.
@@ -79,7 +80,7 @@ def _trigger_reasons(s, oid: int, kind: str) -> list[Reason]:
     ours = [t for t in s.pending if isinstance(t, PendingTrigger) and t.oid == oid]
     if kind != "activate" or not ours:
         return [Reason("timing", "triggered effects are being put on the chain first", "G2", card)]
-    next_ones = set(map(id, flow.trigger_choices(s)))
+    next_ones = set(map(id, windows.trigger_choices(s)))
     reasons = []
     for trigger in ours:
         if id(trigger) not in next_ones:
