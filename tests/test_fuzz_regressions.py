@@ -47,6 +47,13 @@ EXPECTED = {
     "summon-used-text.yaml": "'normal_summon_used' must be true or false, not 'false'",
     "utf16.yaml": "not a UTF-8 text file (byte 0xff",
     "winner-banana.yaml": "'winner' must be a player or draw, not 'banana'",
+    "mtg-bolt-on-battlefield.yaml": "'Lightning Bolt' is an instant or sorcery card: it cannot be on the battlefield",
+    "mtg-equipment-attached-to-itself.yaml": "'Lightning Greaves' cannot be attached to itself",
+    "mtg-land-on-stack.yaml": "'Forest' is a land card",
+    "ygo-chain-link-unknown-card.yaml": "a chain link names unknown card 'Nonexistent Card'",
+    "ygo-equip-spell-equipped-to-itself.yaml": "'Horn of Light' cannot be equipped to itself",
+    "ygo-mirror-force-equipped.yaml": "'Mirror Force' is not an Equip Spell",
+    "ygo-spell-in-extra-deck.yaml": "'Dark Hole' is not a Fusion, Synchro, Xyz or Link Monster",
 }
 
 

@@ -15,9 +15,9 @@ from typing import Any
 from cardjudge.rules.core.lasting import remaining
 from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_bool, read_header
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
-from cardjudge.rules.eredan import options, work
+from cardjudge.rules.eredan import options, work, zone_rules
 from cardjudge.rules.eredan.abilities import STATS, TIMED
-from cardjudge.rules.eredan.cards import card_type, lifetime
+from cardjudge.rules.eredan.cards import lifetime
 from cardjudge.rules.eredan.play import sync_life
 from cardjudge.rules.eredan.records import OID_FIELDS, Played, Work
 from cardjudge.rules.eredan.views import attached_to, fight, lifetime_of, stats
@@ -110,14 +110,10 @@ def load(data: dict, source: str) -> State:
                 allowed = CHARACTER_FIELDS if zone == "characters" else IN_FIGHT_FIELDS if zone == "in_fight" else {"card", "id"}
                 entry = ld.entry(raw, allowed, zone, player, entries, index)
                 card = pool[entry["card"]]
-                is_character = card_type(card) == "personnage"
-                if (zone == "characters") != is_character:
-                    ld.fail(f"{card.name!r} is {'a character' if is_character else 'not a character'}: "
-                            f"it cannot be in {zone}", entries, index)
                 label = ld.label_for(entry, card.name, player, zone, index, entries)
                 counters, flags = (), frozenset()
                 if zone == "characters":
-                    hp = entry.get("hp", card["hp"])
+                    hp = entry.get("hp", card["hp"] or 0)  # (a card with no HP is refused by zone_rules)
                     if not isinstance(hp, int) or isinstance(hp, bool):
                         ld.fail("'hp' must be a number", entry, "hp")
                     counters = (("hp", hp),)
@@ -135,8 +131,6 @@ def load(data: dict, source: str) -> State:
         for index, raw in enumerate(entries):
             entry = ld.entry(raw, ATTACHED_FIELDS, "attached", player, entries, index)
             card = pool[entry["card"]]
-            if card_type(card) == "personnage":
-                ld.fail(f"{card.name!r} is a character: it cannot be attached", entries, index)
             owner = card_owner(entry, player, players, source)
             label = ld.label_for(entry, card.name, player, "attached", index, entries)
             flags = frozenset({"waiting"}) if entry.get("waiting") else frozenset()
@@ -151,6 +145,7 @@ def load(data: dict, source: str) -> State:
         chain=tuple(game_data.pop("queue", ())), lasting=tuple(ld.lasting), pending=tuple(game_data.pop("pending", ())),
         used=frozenset(ld.used), game_data=tuple(sorted(game_data.items())), winner=_winner(ld, data, players),
     )
+    zone_rules.check(state, data, source)
     from cardjudge.rules.core.state import Draft
 
     draft = Draft(state)

@@ -17,6 +17,7 @@ from cardjudge.rules.core.positions import (
     card_label, card_owner, fail, player_body, read_bool, read_header, read_int, written_header,
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
+from cardjudge.rules.mtg import zone_rules
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.flow import STEPS, settle
 from cardjudge.rules.mtg.records import Choice, Delayed, Frame, StackItem
@@ -167,6 +168,7 @@ def load(data: dict, source: str) -> State:
             from dataclasses import replace as _replace
 
             state = _replace(state, game_data=tuple(sorted(data_items.items())))
+    zone_rules.check(state, data, source)
     return _settled(state)
 
 

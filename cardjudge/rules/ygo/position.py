@@ -8,7 +8,7 @@ from cardjudge.rules.core.positions import (
     written_header,
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.ygo import moment
+from cardjudge.rules.ygo import moment, zone_rules
 from cardjudge.rules.ygo.flow import PHASES
 from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.rules.ygo.views import chars
@@ -87,12 +87,14 @@ def load(data: dict, source: str) -> State:
         # a chain with no window said: the other player may respond to its last link
         game_data["window"] = ("respond", _other(players, chain[-1].controller), 0)
         game_data.setdefault("base_window", "open")
-    return State(
+    state = State(
         game="ygo", pool=pool, turn=turn, active=active, phase=phase, players=players,
         player_states=tuple(player_states), objects=objects, zones={k: v for k, v in zones.items() if v},
         next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), pending=pending, used=used,
         game_data=tuple(sorted(game_data.items())), winner=winner,
     )
+    zone_rules.check(state, data, source)
+    return state
 
 
 def _other(players, player):
@@ -118,12 +120,6 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
         if key not in allowed:
             fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
     card = pool[name]
-    if zone == "monsters" and card["kind"] != "monster":
-        fail(f"{name!r} is not a monster", source, node, index)
-    if zone in ("spells_traps", "field_spell") and card["kind"] == "monster":
-        fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
-    if zone == "field_spell" and card["subtype"] != "field":
-        fail(f"{name!r} is not a Field Spell", source, node, index)
     label = card_label(entry, name, player, zone, index, labels, players, source, node)
     owner = card_owner(entry, player, players, source)
     face_up = read_bool(entry, "face_up", zone in ("monsters", "graveyard", "banished", "field_spell"), source)
@@ -136,15 +132,7 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             fail("'position' must be attack or defense", source, entry, "position")
         if not face_up:
             position = "defense"
-    if card["kind"] == "monster" and card["subtype"] == "token" and zone != "monsters":
-        fail(f"{name!r} is a Token: it can only be in a Monster Zone", source, node, index)
     extra_deck_monster = card["kind"] == "monster" and card["subtype"] in EXTRA_DECK_KINDS
-    if zone in ("hand", "deck") and extra_deck_monster:
-        fail(f"{name!r} is a {card['subtype']} monster: it starts in the Extra Deck, not the {zone}", source, node,
-             index)
-    if zone == "extra_deck" and not extra_deck_monster:
-        fail(f"{name!r} is not a Fusion, Synchro, Xyz or Link Monster: it cannot be in the Extra Deck", source,
-             node, index)
     default_type = ("normal" if not extra_deck_monster else card["subtype"]) if zone == "monsters" and face_up else None
     summon_type = entry.get("summon_type", default_type)
     if summon_type not in SUMMON_TYPES:
