@@ -130,7 +130,24 @@ CARD_FILES = {
     "ygo-kind-dragon.yaml": (4, "'kind' must be monster, spell or trap, not 'dragon'"),
     "ygo-level-negative.yaml": (8, "'level' must be 1 to 12, not -4"),
     "ygo-type-unknown.yaml": (6, "unknown Type 'Banana'"),
+    # one file per kind of bad value: an unknown event, keyword, kind, type or subtype, a number out of range
+    "eredan-damage-negative.yaml": (10, "ability 0: do: damage 'amount' must be 0 or more, not -3"),
+    "eredan-keyword-unknown.yaml": (7, "'keywords': unknown keyword 'Teleport'"),
+    "eredan-trigger-event-unknown.yaml": (8, "ability 0: when: expected one of activation, static"),
+    "eredan-type-unknown.yaml": (3, "unknown type 'sortilege'"),
+    "mtg-equip-negative.yaml": (7, "'keywords': Equip takes a number 0 or more, not -1"),
+    "mtg-grant-keyword-unknown.yaml": (11, "ability 0: rule: grant: unknown keyword 'Teleport'"),
+    "mtg-keyword-unknown.yaml": (9, "'keywords': unknown keyword 'Teleport'"),
+    "mtg-pay-life-negative.yaml": (11, "ability 0: cost: pay_life takes a number of life 0 or more, not -3"),
+    "mtg-subtype-of-lands.yaml": (6, "'subtypes' holds 'Forest', a subtype of Land cards"),
+    "mtg-trigger-event-unknown.yaml": (11, "ability 0: on: a triggered ability needs 'on', one of attacks"),
+    "mtg-type-unknown.yaml": (5, "'types' holds unknown card type 'Creeture'"),
+    "ygo-draw-negative.yaml": (13, "ability 0: effect: draw: must be 0 or more, not -2"),
+    "ygo-pay-lp-negative.yaml": (13, "ability 0: cost: pay_lp: must be 0 or more, not -1000"),
+    "ygo-subtype-unknown.yaml": (5, "'subtype' of a spell must be one of"),
+    "ygo-trigger-event-unknown.yaml": (13, "ability 0: on: unknown event 'sneezed'"),
 }
+CARD_OF_GAME = {"mtg": "Odd Bear", "ygo": "Test Machine", "eredan": "Odd Sort"}
 
 
 def test_the_card_corpus_is_all_listed():
@@ -143,7 +160,8 @@ def test_card_file_with_a_value_out_of_range_is_refused(name):
     line, words = CARD_FILES[name]
     result = run_bounded(["validate", path])
     assert result.exit_code == 1, result.stdout
-    card = "Odd Bear" if name.startswith("mtg") else "Test Machine"
+    card = CARD_OF_GAME[name.split("-", 1)[0]]
     errors = result.stderr.splitlines()
     assert len(errors) == 1, result.stderr
-    assert errors[0].startswith(f"cardjudge: {path}:{line}: card {card!r}: {words}"), errors[0]
+    assert errors[0].startswith(f"cardjudge: {path}:{line}: card {card!r}"), errors[0]
+    assert words in errors[0], errors[0]
