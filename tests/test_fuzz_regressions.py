@@ -23,7 +23,12 @@ EXPECTED = {
     "alias-bomb-tags.yaml": "document too large",
     "binary.yaml": "not a UTF-8 text file",
     "card-list.yaml": "unknown card",
-    "condition-compare.yaml": "card 'Broken Spell', ability 0: \"you.lp < 'x'\": values that cannot be compared",
+    "condition-compare.yaml": "card 'Broken Spell', ability 0: condition \"you.lp < 'x'\": compares a number with a text",
+    "condition-filter-compare.yaml": "ability 0: condition \"any(you.hand, level > 'x')\": compares a number with a text",
+    "condition-number.yaml": "ability 0: condition 'count(you.monsters)' is a number, not a condition (true or false)",
+    "condition-unknown-attribute.yaml": "ability 0: condition 'self.nothing': unknown attribute 'nothing' of a card",
+    "condition-unknown-name.yaml": "ability 0: condition 'banana > 1': unknown name 'banana'",
+    "set-atk-text.yaml": "ability 0: effect: modify.set_atk \"'banana'\" is a text, not a number",
     "condition-division.yaml": "card 'Broken Spell', ability 0: '1/0 == 1': division by zero",
     "condition-index.yaml": "card 'Broken Spell', ability 0: 'len(you.hand) > 0 and you.hand[99] == 1': index out of range",
     "condition-parentheses.yaml": "expression too long",
@@ -54,6 +59,12 @@ EXPECTED = {
     "ygo-equip-spell-equipped-to-itself.yaml": "'Horn of Light' cannot be equipped to itself",
     "ygo-mirror-force-equipped.yaml": "'Mirror Force' is not an Equip Spell",
     "ygo-spell-in-extra-deck.yaml": "'Dark Hole' is not a Fusion, Synchro, Xyz or Link Monster",
+    # values once read by a bare int(), which failed without a line number
+    "eredan-lasting-attack-text.yaml": "'attack' must be a whole number, not 'x'",
+    "mtg-choice-min-text.yaml": "'min' must be a whole number, not 'x'",
+    "mtg-lasting-turn-text.yaml": "'turn' must be a whole number, not 'x'",
+    "mtg-passes-list.yaml": "'passes' must be a whole number, not [1]",
+    "ygo-lasting-turn-text.yaml": "'turn' must be a whole number, not 'x'",
 }
 
 
@@ -76,6 +87,15 @@ def test_hostile_position_is_refused_in_one_line_with_file_and_line(name):
     assert line.startswith(f"cardjudge: {path}:"), line
     assert line.split(":", 3)[2].strip().isdigit(), line  # a line number
     assert EXPECTED[name] in line, line
+
+
+def test_a_stat_that_is_no_number_at_run_time_stops_the_search_with_card_file_and_line():
+    """The reader cannot see what ``summon_condition`` gives (none for most cards): the search
+    stops at the first state where it is used for the ATK, naming the card's file and line."""
+    path = HOSTILE / "run_time" / "ygo-set-atk-none-at-run-time.yaml"
+    line = one_line_error(run_bounded(["combos", path, "--goal", "opponent.lp <= 0", "--limit-nodes", "50"]))
+    assert line == (f"cardjudge: {path}:11: card 'Broken Spell', ability 0: modify set_atk 'summon_condition' "
+                    "gives None, not a whole number"), line
 
 
 def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path):
@@ -102,7 +122,10 @@ def test_a_long_comment_line_reads_as_the_position_without_it(tmp_path):
     ("'win'", "goal: \"'win'\" is the text 'win', not a condition"),
     ("count(you.monsters)", "goal: 'count(you.monsters)' is the number"),
     ("1/0 == 1", "goal: '1/0 == 1': division by zero"),
-    ("you.lp < 'x'", "values that cannot be compared"),
+    ("you.lp < 'x'", "goal: \"you.lp < 'x'\": compares a number with a text"),
+    ("you.nothing", "goal: 'you.nothing': unknown attribute 'nothing' of a player"),
+    ("banana", "goal: 'banana': unknown name 'banana'"),
+    ("you.hand", "goal: 'you.hand' is a list, not a condition (true or false)"),
     ("you.monsters[99]", "index out of range"),
     ("(" * 4000 + "true" + ")" * 4000, "expression too long"),
     ("1" + "+1" * 30000 + " > 0", "expression too long"),

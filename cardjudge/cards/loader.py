@@ -101,6 +101,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
         raise InputError("'cards' must be a list", source, yamlio.line_of(container, "cards"))
     allowed = CHARACTERISTICS[game]
     compile_ability = _game_rules(game).compile_ability
+    # what a game checks of an ability's expressions before they run (their types, the names they read)
+    check_types = getattr(_game_rules(game), "check_expression_types", None)
     pool = CardPool(game)
     for index, entry in enumerate(entries):
         line = yamlio.line_of(entries, index)
@@ -142,6 +144,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
             try:
                 with _expressions_from(f"card {name!r}, ability {number}", source, where):
                     abilities.append(compile_ability(_plain(raw), number, fields))
+                    if check_types is not None:
+                        check_types(fields, abilities[-1])
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line
                 key = error.message.split(":", 1)[0].split(" ", 1)[0]

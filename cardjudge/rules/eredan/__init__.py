@@ -10,6 +10,7 @@ from cardjudge.rules.eredan.position import load as load_position
 from cardjudge.rules.eredan.position import to_dict
 from cardjudge.rules.eredan.views import goal_env, in_play
 from cardjudge.rules.eredan.facts import ability_facts
+from cardjudge.rules.eredan.expr_types import check_expression_types
 
 __all__ = ["ability_facts", "check_card", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env",
-           "in_play"]
+           "in_play", "check_expression_types"]

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardjudge.rules.core.lasting import remaining
-from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_bool, read_header
+from cardjudge.rules.core.positions import (
+    card_label, card_owner, fail, player_body, read_bool, read_header, read_int,
+)
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State
 from cardjudge.rules.eredan import options, work, zone_rules
 from cardjudge.rules.eredan.abilities import STATS, TIMED
@@ -334,12 +336,12 @@ def _load_lasting(ld, data: dict) -> None:
         if item.get("until") not in UNTILS:
             ld.fail(f"'until' must be one of {', '.join(UNTILS)}", item, "until")
         affected = tuple(ld.oid_of(label, item, "affects") for label in item.get("affects") or [])
-        changes = tuple(sorted((k, 1 if k == "halve_attack" else int(item[k])) for k in item
+        changes = tuple(sorted((k, 1 if k == "halve_attack" else read_int(item, k, 0, ld.source)) for k in item
                                if k in STATS or k == "halve_attack"))
         source = ld.oid_of(item.get("source"), item, "source") if item.get("source") else None
         controller = item.get("controller")
-        ld.lasting.append(Lasting(ld.new_id(), "modify", affected, changes, item["until"], item.get("turn", 0), source,
-                                  controller))
+        ld.lasting.append(Lasting(ld.new_id(), "modify", affected, changes, item["until"],
+                                  read_int(item, "turn", 0, ld.source, minimum=0), source, controller))
 
 
 # ------------------------------------------------------------------ writing

@@ -18,7 +18,8 @@ def _character(card) -> bool:
 
 
 PLACEMENTS = (
-    Placement(("characters",), lambda card: not _character(card), "{name!r} is not a character: it cannot be in characters"),
+    Placement(("characters",), lambda card: not _character(card),
+              "{name!r} is not a character: it cannot be in characters"),
     Placement(("hand", "deck", "discard", "in_fight", "queue"), _character,
               "{name!r} is a character: it cannot be in {zone}"),
     Placement(("attached",), _character, "{name!r} is a character: it cannot be attached"),

@@ -10,6 +10,7 @@ from cardjudge.rules.mtg.views import goal_env
 from cardjudge.rules.mtg.build import build_position
 from cardjudge.rules.mtg.facts import ability_facts, card_abilities
 from cardjudge.rules.mtg.words import listing_text
+from cardjudge.rules.mtg.expr_types import check_expression_types
 
 __all__ = ["ability_facts", "build_position", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict",
-           "goal_env", "settled", "listing_text"]
+           "goal_env", "settled", "listing_text", "check_expression_types"]

@@ -10,6 +10,7 @@ from cardjudge.rules.ygo.settled import settled
 from cardjudge.rules.ygo.views import goal_env
 from cardjudge.rules.ygo.build import build_position
 from cardjudge.rules.ygo.facts import ability_facts
+from cardjudge.rules.ygo.expr_types import check_expression_types
 
 __all__ = ["ability_facts", "build_position", "compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position",
-           "to_dict", "goal_env", "check_card", "settled"]
+           "to_dict", "goal_env", "check_card", "settled", "check_expression_types"]

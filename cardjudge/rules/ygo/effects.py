@@ -10,7 +10,7 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 from __future__ import annotations
 
 from cardjudge.rules.core.events import Event, new_event
-from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
+from cardjudge.rules.core.expr import Env, evaluate, names_read, parse, whole_number
 from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
@@ -412,12 +412,21 @@ def _modify_step(d, link, body, bound, step):
         for key in ("level", "atk", "def", "race"):
             if key in body:
                 params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
+                if key != "race":
+                    params[key] = _stat(link, key, body[key], params[key])
         for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
             if key in body:
                 tree, names = _parsed(body[key])
-                params[key] = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
+                value = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
+                params[key] = _stat(link, key, body[key], value)
         add_lasting(d, "modify", (oid,), params, until, link)
     return None
+
+
+def _stat(link: Link, key: str, written, value) -> int:
+    """A value an effect gives a characteristic (ATK, DEF, Level): a whole number, or an error
+    naming the card and ability (the card file's reader refuses what it can see is none)."""
+    return whole_number(value, written, f"card {link.card!r}, ability {link.ability}", f"modify {key}")
 
 
 def _negate_effects_step(d, link, body, bound, step):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.positions import (
-    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_winner,
+    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_name, read_winner,
     written_header,
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
@@ -183,10 +183,15 @@ def _load_lasting(entries, labels, next_id, source, data):
         if not isinstance(entry, dict) or "kind" not in entry:
             fail("a lasting effect needs a 'kind'", source, data, "lasting")
         next_id += 1
+        if not isinstance(entry.get("affects") or [], list):
+            fail("'affects' of a lasting effect is a list of labels", source, entry, "affects")
+        if not isinstance(entry.get("params") or {}, dict):
+            fail("'params' of a lasting effect is a mapping", source, entry, "params")
         affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
-        lasting.append(Lasting(next_id, entry["kind"], affected, frozen_params(entry.get("params")),
-                               entry.get("until", "end_of_turn"), entry.get("turn", 0),
-                               labels.get(entry.get("source")), entry.get("controller")))
+        lasting.append(Lasting(next_id, read_name(entry, "kind", source), affected, frozen_params(entry.get("params")),
+                               read_name(entry, "until", source, "end_of_turn"),
+                               read_int(entry, "turn", 0, source, minimum=0),
+                               labels.get(entry.get("source")), read_name(entry, "controller", source)))
     return lasting, next_id
 
 
