@@ -59,6 +59,9 @@ EXPECTED = {
     "ygo-equip-spell-equipped-to-itself.yaml": "'Horn of Light' cannot be equipped to itself",
     "ygo-mirror-force-equipped.yaml": "'Mirror Force' is not an Equip Spell",
     "ygo-spell-in-extra-deck.yaml": "'Dark Hole' is not a Fusion, Synchro, Xyz or Link Monster",
+    "eredan-pending-kind-unknown.yaml": "unknown work kind 'banana'",
+    "eredan-pending-part-unknown.yaml": "'Test Combattant' has no part 99",
+    "mtg-copy-of-list.yaml": "unknown card ['Forest'] in 'copy_of'",
     # values once read by a bare int(), which failed without a line number
     "eredan-lasting-attack-text.yaml": "'attack' must be a whole number, not 'x'",
     "mtg-choice-min-text.yaml": "'min' must be a whole number, not 'x'",
@@ -98,12 +101,25 @@ def test_a_stat_that_is_no_number_at_run_time_stops_the_search_with_card_file_an
                     "gives None, not a whole number"), line
 
 
+def test_an_amount_that_is_no_number_at_run_time_stops_the_search_with_card_file_and_line():
+    path = HOSTILE / "run_time" / "ygo-damage-text-at-run-time.yaml"
+    line = one_line_error(run_bounded(["combos", path, "--goal", "opponent.lp <= 0", "--limit-nodes", "50"]))
+    assert line == (f"cardjudge: {path}:16: card 'Broken Burner', ability 0: damage amount 'self.summon_type' "
+                    "gives 'normal', not a whole number"), line
+
+
 def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path):
     path = tmp_path / "zeros.yaml"
     with open(path, "wb") as handle:
         handle.truncate(9 * 1024 * 1024)
     line = one_line_error(run_bounded(["moves", path]))
     assert line == f"cardjudge: {path}: file larger than 8 MB; not read"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
+def test_an_endless_file_is_refused_after_the_size_limit():
+    line = one_line_error(run_bounded(["moves", "/dev/zero"]))
+    assert line == "cardjudge: /dev/zero: file larger than 8 MB; not read"
 
 
 def test_a_long_comment_line_reads_as_the_position_without_it(tmp_path):

@@ -291,11 +291,18 @@ def _load_fight(ld, data: dict, game_data: dict, phase: str, turn: int) -> None:
     for index, item in enumerate(data.get("pending") or []):
         if not isinstance(item, dict) or "kind" not in item:
             ld.fail("each 'pending' entry is a work record with its 'kind'", data["pending"], index)
+        if item["kind"] not in work.STEPS:
+            ld.fail(f"unknown work kind {item['kind']!r} (known: {', '.join(sorted(work.STEPS))})", item, "kind")
         values = {}
         for key, value in item.items():
             if key in OID_FIELDS:
                 value = ld.oid_of(value, item, key)
+            elif key in _WORK_NUMBERS:
+                value = None if value is None else read_int(item, key, 0, ld.source, minimum=0)
+            elif key in _WORK_NAMES and value is not None and not isinstance(value, str):
+                ld.fail(f"{key!r} must be a name, not {value!r}", item, key)
             values[key] = value
+        _check_work_indexes(ld, values, item)
         try:
             pending.append(Work(**values))
         except TypeError:
@@ -323,6 +330,25 @@ def _rest_of_fight(ld, game_data: dict, phase: str) -> list:
         works = [Work("roll", holder=oid) for oid in fighters if oid not in done and ld.objects[oid].counter("hp") > 0]
         works.append(Work("strike"))
     return works + [Work("end_combat"), Work("end_turn"), Work("start_turn")]
+
+
+def _check_work_indexes(ld, values: dict, item: dict) -> None:
+    """A work record's ``ability`` (and ``effect``) name a part (and an effect of it) its card has."""
+    if values.get("ability") is None:
+        return
+    if values.get("card") is None:
+        ld.fail("a work record with an 'ability' names its 'card'", item, "ability")
+    abilities = ld.pool[ld.objects[values["card"]].card].abilities
+    if values["ability"] >= len(abilities):
+        ld.fail(f"{ld.objects[values['card']].card!r} has no part {values['ability']}", item, "ability")
+    effect = values.get("effect")
+    if effect is not None and effect >= len(abilities[values["ability"]].effects):
+        ld.fail(f"part {values['ability']} of {ld.objects[values['card']].card!r} has no effect {effect}", item,
+                "effect")
+
+
+_WORK_NUMBERS = ("ability", "effect", "index", "value")  # the whole-number fields of a work record
+_WORK_NAMES = ("name", "controller", "moment")
 
 
 def _load_lasting(ld, data: dict) -> None:

@@ -10,7 +10,7 @@ nothing and does nothing (T5).
 from __future__ import annotations
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.expr import evaluate, parse, whole_number
 from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
@@ -56,7 +56,8 @@ def number(d, frame: Frame, spec, default: int = 0) -> int:
         return default
     if isinstance(spec, int):
         return spec
-    return int(evaluate(parse(spec), frame_env(d, frame)))
+    value = evaluate(parse(spec), frame_env(d, frame))
+    return 0 if value is None else whole_number(value, spec, f"card {frame.card!r}", "amount")
 
 
 def run(d, frames: tuple) -> None:

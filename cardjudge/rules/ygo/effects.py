@@ -10,7 +10,7 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 from __future__ import annotations
 
 from cardjudge.rules.core.events import Event, new_event
-from cardjudge.rules.core.expr import Env, evaluate, names_read, parse, whole_number
+from cardjudge.rules.core.expr import Env, evaluate, names_read, number_of, parse, whole_number
 from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
 from cardjudge.rules.ygo import flow
@@ -340,6 +340,15 @@ def _value(d, link, bound, expression):
     return _evaluated(d, link, bound, expression)
 
 
+def _whole(d, link, bound, expression, field: str) -> int:
+    """A step's number (none counts as 0): anything else is an error naming the card, the
+    ability, and the file and line of the expression."""
+    value = _value(d, link, bound, expression)
+    if value is None:
+        return 0
+    return whole_number(value, expression, f"card {link.card!r}, ability {link.ability}", field)
+
+
 def _unaffected(d, oid: int, link: Link) -> bool:
     """Whether a card is unaffected by this link's effect (Forbidden Lance: other Spell/Trap effects)."""
     for effect in d.lasting:  # first: there is seldom any such effect (the card is read only then)
@@ -398,7 +407,7 @@ def _moving_step(op: str):
 
 def _draw_step(d, link, body, bound, step):
     spec = body if isinstance(body, dict) else {"n": body}
-    draw(d, _player(d, link, bound, spec.get("player")), int(_value(d, link, bound, spec.get("n", 1))), "effect",
+    draw(d, _player(d, link, bound, spec.get("player")), _whole(d, link, bound, spec.get("n", 1), "draw"), "effect",
          link.oid)
     return None
 
@@ -550,7 +559,7 @@ def _negate_attack_step(d, link, body, bound, step):
 def _damage_step(d, link, body, bound, step):
     """"Inflict N damage to your opponent" (``player``: who takes it; default the opponent)."""
     player = _player(d, link, bound, body.get("player", "opponent"))
-    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    amount = _whole(d, link, bound, body["amount"], "damage amount")
     if amount > 0:
         change_lp(d, player, -amount)
         flow.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
@@ -728,7 +737,7 @@ def queue_maintenance(d: Draft) -> None:
             env = env_for(d, obj.oid, obj.controller)
             if ability.condition is not None and not evaluate(ability.condition, env):
                 continue
-            amount = int(evaluate(ability.pay_lp, env))
+            amount = number_of(ability.pay_lp, evaluate(ability.pay_lp, env), "pay_lp")
             queue = list(d.get("maintenance", ()))
             queue.append((obj.oid, amount, ability.mandatory))
             d.game_data["maintenance"] = tuple(queue)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
-from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.expr import evaluate, number_of
 from cardjudge.rules.ygo import flow
 from cardjudge.rules.ygo.effects import attached, redirected_to_banish
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
@@ -71,7 +71,8 @@ def activation_options(s, oid: int, ability, player: str, event=None, extra_lp: 
     fixed = []
     for number, cost in enumerate(ability.costs):
         if cost.kind == "pay_lp":
-            amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
+            amount = (s.player(player).life // 2 if cost.amount == "half"
+                      else number_of(cost.amount, evaluate(cost.amount, env), "cost: pay_lp"))
             lp += amount
             continue
         if cost.kind == "detach":  # materials of this card: which ones is a choice (G1)
