@@ -92,6 +92,14 @@ def _card_file(tmp_path, game, card_text):
       - kind: spell
         effect: [{gain_life: {amount: "you.creatures"}}]
 """, 8, "card 'Odd Growth', ability 0: effect: gain_life.amount 'you.creatures' is a list, not a number"),
+    ("mtg", """  - name: Odd Construct
+    mana_cost: "{X}"
+    types: [Artifact, Creature]
+    power: 0
+    toughness: 0
+    abilities:
+      - {kind: enters_with, counters: {P1P1: "you.creatures"}}
+""", 9, "card 'Odd Construct', ability 0: counters 'you.creatures' is a list, not a number"),
     ("eredan", """  - name: Odd Sort
     type: sort
     duration: permanent

@@ -75,6 +75,7 @@ def check_expression_types(fields: dict, ability) -> None:
             T.check(cost.where, _items_of(cost.source, scope) if cost.source is not None else on_card, "condition",
                     "cost")
     rule = thaw(ability.rule) if ability.rule else {}
+    _check_counts(rule.get("counters") if isinstance(rule, dict) else None, scope, parse, "counters")
     for name in ("grant", "modify"):
         spec = rule.get(name) if isinstance(rule, dict) else None
         if isinstance(spec, dict) and isinstance(spec.get("to"), str):
@@ -110,3 +111,11 @@ def _check_steps(steps, scope, parse) -> None:
             for key, value in body.items():
                 if isinstance(value, str) and key in _NUMBER_KEYS | {"cards", "to", "from", "player", "of", "count"}:
                     T.check(parse(value), scope, "number" if key in _NUMBER_KEYS else "any", f"effect: {op}.{key}")
+            _check_counts(body.get("counters"), scope, parse, f"effect: {op}.counters")
+
+
+def _check_counts(counters, scope, parse, what: str) -> None:
+    """The counts of ``{P1P1: x}`` (numbers or expressions) must be numbers."""
+    for value in (counters.values() if isinstance(counters, dict) else ()):
+        if isinstance(value, str):
+            T.check(parse(value), scope, "number", what)

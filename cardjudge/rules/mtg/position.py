@@ -356,6 +356,10 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
         if isinstance(step, dict) and "_finish" in step:
             step = {"_finish": _ref(step["_finish"], labels, players, source, entry, "steps")}
         elif isinstance(step, dict) and "_put" in step:
+            if not isinstance(step["_put"], dict) or not isinstance(step["_put"].get("counters") or {}, dict):
+                fail("a '_put' step is a mapping with oid, controller and counters (a mapping)", source, entry, "steps")
+            for kind in step["_put"].get("counters") or {}:
+                read_int(step["_put"]["counters"], kind, 0, source, minimum=0)
             step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
         else:
             _check_steps([step], "resolving steps")
