@@ -4,22 +4,31 @@ expression that cannot work is refused when its card file or goal is read."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardjudge as cj
 from cardjudge.errors import InputError
 from cardjudge.rules import rules_for
 from cardjudge.rules.core import expr_types as T
-from cardjudge.rules.core.expr import ExprError, parse
+from cardjudge.rules.core.expr import ExprError, evaluate, parse
 from fuzz_inputs import POSITIONS
 
 
 MIDGAME = next(p for p in POSITIONS if p.name == "ygo-midgame.yaml")
 
 
+@lru_cache(maxsize=1)
+def _midgame():
+    return cj.load_position(str(MIDGAME))
+
+
 def _ygo():
     """The names a goal reads on the Yu-Gi-Oh! mid-game position."""
-    return T.scope_of(rules_for("ygo").goal_env(cj.load_position(str(MIDGAME)), "you"))
+    return T.scope_of(rules_for("ygo").goal_env(_midgame(), "you"))
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -126,3 +135,47 @@ def test_card_file_with_an_expression_that_cannot_work_is_refused(tmp_path, game
         cj.load_cards(str(path))
     assert caught.value.line == line, str(caught.value)
     assert words in str(caught.value), str(caught.value)
+
+
+# ---------------------------------------------------------------- the check against evaluation
+
+_ATOMS = ["you.lp", "opponent.lp", "game.phase", "game.turn", "count(you.monsters)", "'main1'", "3", "true",
+          "you.hand_size", "winner", "you.monsters", "opponent.graveyard", "you.monsters where atk > 1000",
+          "you.nothing", "banana", "you.monsters[0]", "game.chain_size", "opponent.is_turn_player"]
+_ATTRIBUTES = ["atk", "level", "name", "face_up", "race", "nothing", "size", "first", "lp"]
+_OPERATORS = ["<", "==", "!=", ">=", "+", "-", "*", "and", "or", "in"]
+
+
+@st.composite
+def _expressions(draw, depth=0):
+    if depth >= 2 or draw(st.booleans()):
+        text = draw(st.sampled_from(_ATOMS))
+        if draw(st.integers(0, 3)) == 0:
+            text = f"({text}).{draw(st.sampled_from(_ATTRIBUTES))}"
+        return text
+    left, right = draw(_expressions(depth + 1)), draw(_expressions(depth + 1))
+    if draw(st.integers(0, 4)) == 0:
+        return f"count({left} where {draw(st.sampled_from(_ATTRIBUTES))} > {right})"
+    return f"({left}) {draw(st.sampled_from(_OPERATORS))} ({right})"
+
+
+_TYPE_FAILURES = ("cannot be compared", "cannot be combined", "unknown attribute", "unknown name", "TypeError")
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(text=_expressions())
+def test_an_expression_the_check_accepts_has_no_type_error_when_it_runs(text):
+    """What the inference lets through never fails for a type reason on the position it was
+    checked against. What only the values decide may: an index out of range, and arithmetic on
+    a value that is none there (``winner``, the ATK of a Spell), which may be a number elsewhere."""
+    env = rules_for("ygo").goal_env(_midgame(), "you")
+    tree = parse(text)
+    try:
+        T.infer(tree, T.scope_of(env))
+    except ExprError:
+        return
+    try:
+        evaluate(tree, env)
+    except ExprError as error:
+        if "NoneType" not in error.message:
+            assert not any(words in error.message for words in _TYPE_FAILURES), (text, error.message)

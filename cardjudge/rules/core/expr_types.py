@@ -28,6 +28,7 @@ class Simple(str):
 
 NUMBER, TEXT, CONDITION, NONE, ANY = (Simple(name) for name in ("a number", "a text", "a condition", "none", "any"))
 MAPPING = Simple("a mapping")
+_PLAIN_TYPES = (NUMBER, TEXT, CONDITION)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,32 @@ class ViewOf:
 
     def __str__(self) -> str:
         return f"a {self.kind}"
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of the types ``members``, which one depends on the values (``a and b``, ``a or b``)."""
+
+    members: tuple
+
+    def __str__(self) -> str:
+        return " or ".join(str(member) for member in self.members)
+
+
+def _plain(kind) -> bool:
+    """Whether every value of ``kind`` is a number, a text, a condition or none (no attributes)."""
+    if isinstance(kind, OneOf):
+        return all(member in _PLAIN_TYPES or member is NONE for member in kind.members)
+    return kind in _PLAIN_TYPES
+
+
+def _mixed(kind) -> bool:
+    """Whether ``kind`` is one of several types that are not all numbers (or none) or all texts
+    (or none): what it gives may not be compared or computed with."""
+    if not isinstance(kind, OneOf):
+        return False
+    known = {member for member in kind.members if member is not NONE}
+    return known not in ({NUMBER}, {TEXT})
 
 
 def type_of(value: Any, depth: int = 0):
@@ -116,7 +143,7 @@ def scope_of(env, extra_names=(), open_names: bool = False) -> Scope:
 
 
 def _vague(kind) -> bool:
-    return kind is ANY or kind is NONE
+    return kind is ANY or kind is NONE or isinstance(kind, OneOf)
 
 
 def _named(kind) -> str:
@@ -134,7 +161,14 @@ def infer(node, scope: Scope):
         return _attribute(infer(node.obj, scope), node.name, scope)
     if kind is E.Logic:
         items = [infer(item, scope) for item in node.items]
-        return items[0] if all(item == items[0] for item in items) else ANY
+        members = []
+        for item in items:
+            for member in (item.members if isinstance(item, OneOf) else (item,)):
+                if member not in members:
+                    members.append(member)
+        if ANY in members:
+            return ANY
+        return members[0] if len(members) == 1 else OneOf(tuple(members))  # "a and b" is one of them
     if kind is E.Binary:
         return _binary(node.op, infer(node.left, scope), infer(node.right, scope))
     if kind is E.Unary:
@@ -145,8 +179,7 @@ def infer(node, scope: Scope):
             raise ExprError(f"'-' applies to a number, not {_named(operand)}")
         return NUMBER
     if kind is E.Where:
-        items = infer(node.items, scope)
-        item = items.item if isinstance(items, ListOf) else items if isinstance(items, ViewOf) else ANY
+        item = _item_of(infer(node.items, scope))
         require_condition(node.condition, scope.with_subject(item), "the test after 'where'")
         return ListOf(item)
     if kind is E.Call:
@@ -163,6 +196,31 @@ def infer(node, scope: Scope):
     return ANY
 
 
+def _item_of(kind):
+    """The type of the items a filter looks at in a value of type ``kind`` (a value that is no
+    list is looked at as a list of itself, none as an empty list)."""
+    if isinstance(kind, ListOf):
+        return kind.item
+    if isinstance(kind, OneOf):
+        items = tuple(_item_of(member) for member in kind.members if member is not NONE)
+        return ANY if ANY in items else items[0] if len(items) == 1 else OneOf(items)
+    return ANY if kind is NONE else kind
+
+
+def _has_attribute(kind, name: str, scope: Scope) -> bool | None:
+    """Whether a value of ``kind`` may have the attribute ``name`` (None: cannot be known)."""
+    if isinstance(kind, ViewOf):
+        return scope.attribute(kind, name) is not None
+    if isinstance(kind, ListOf):
+        return name in ("size", "first")
+    if isinstance(kind, OneOf):  # every kind it may be must have it
+        found = [_has_attribute(member, name, scope) for member in kind.members if member is not NONE]
+        return False if False in found else None if None in found else True
+    if kind in _PLAIN_TYPES:
+        return False
+    return None
+
+
 def _name(name: str, scope: Scope):
     if name == "it":
         return scope.subject if scope.subject is not None else ANY
@@ -171,9 +229,11 @@ def _name(name: str, scope: Scope):
         found = scope.attribute(subject, name)
         if found is not None:
             return found
+    elif isinstance(subject, OneOf) and _has_attribute(subject, name, scope) is not False:
+        return ANY  # an attribute of every kind of item (as far as known)
     if name in scope.names:
         return scope.names[name]
-    if scope.open_names or (subject is not None and not isinstance(subject, ViewOf)):
+    if scope.open_names or subject is ANY or subject is MAPPING:
         return ANY  # the item a filter looks at is of no known type: the name may be its attribute
     known = ", ".join(sorted(n for n in scope.names if not n.startswith("_")))
     raise ExprError(f"unknown name {name!r} (known here: {known})")
@@ -191,7 +251,7 @@ def _attribute(base, name: str, scope: Scope):
         if name == "first":
             return base.item
         raise ExprError(f"unknown attribute {name!r} of a list (a list has size and first)")
-    if base in (NUMBER, TEXT, CONDITION):
+    if _plain(base) or (isinstance(base, OneOf) and _has_attribute(base, name, scope) is False):
         raise ExprError(f"unknown attribute {name!r} of {_named(base)}")
     return ANY
 
@@ -202,6 +262,12 @@ _ARITHMETIC = {"+", "-", "*", "/", "//", "%"}
 
 def _binary(op: str, left, right):
     if op in ("in", "not in"):
+        members = right.members if isinstance(right, OneOf) else (right,)
+        if any((member in _PLAIN_TYPES and member is not TEXT) or isinstance(member, ViewOf) for member in members):
+            raise ExprError(f"'{op}' needs a list or a text on its right, not {_named(right)}")
+        looked_for = set(left.members) if isinstance(left, OneOf) else {left}
+        if right is TEXT and not looked_for <= {TEXT, NONE, ANY}:
+            raise ExprError(f"'{op}' a text looks for a text, not {_named(left)}")
         return CONDITION
     plain = {NUMBER, TEXT}
     if op in ("==", "!=") or op in _ORDERED:
@@ -209,18 +275,21 @@ def _binary(op: str, left, right):
             raise ExprError(f"compares {_named(left)} with {_named(right)}")
         if op in _ORDERED:
             for side in (left, right):
-                if isinstance(side, (ListOf, ViewOf)) or side is CONDITION:
+                if isinstance(side, (ListOf, ViewOf)) or side is CONDITION or _mixed(side):
                     raise ExprError(f"{_named(side)} cannot be compared with '{op}'")
         return CONDITION
     if op in _ARITHMETIC:
         if isinstance(left, ListOf) or isinstance(right, ListOf):
-            if op in ("+", "-"):
-                return left if isinstance(left, ListOf) else right
-            raise ExprError(f"'{op}' does not apply to a list")
+            if op not in ("+", "-"):
+                raise ExprError(f"'{op}' does not apply to a list")
+            for side in (left, right):
+                if side in (NUMBER, TEXT, CONDITION):  # cards are added to a list of cards, not numbers
+                    raise ExprError(f"'{op}' cannot combine a list with {_named(side)}")
+            return left if isinstance(left, ListOf) else right
         for side in (left, right):
             if side is TEXT and op != "+":
                 raise ExprError(f"'{op}' does not apply to a text")
-            if isinstance(side, ViewOf) or side is CONDITION:
+            if isinstance(side, ViewOf) or side is CONDITION or _mixed(side):
                 raise ExprError(f"'{op}' does not apply to {_named(side)}")
         if left in plain and right in plain and left is not right:
             raise ExprError(f"'{op}' cannot combine {_named(left)} with {_named(right)}")
@@ -238,8 +307,7 @@ def _call(node, scope: Scope):
     if func in E.LAZY_FUNCTIONS:
         if not args:
             raise ExprError(f"{func}() needs a list")
-        items = infer(args[0], scope)
-        item = items.item if isinstance(items, ListOf) else ANY
+        item = _item_of(infer(args[0], scope))
         if len(args) > 1:
             require_condition(args[1], scope.with_subject(item), f"the test of {func}()")
         return NUMBER if func == "count" else CONDITION
