@@ -18,6 +18,8 @@ CARD_FILES = sorted((ROOT / "cardjudge" / "cards").glob("*/*.yaml"))
 BAD_VALUES = [
     "no", "false", "true", "banana", "", "x" * 300, -5, -1, 0, 1.5, 10**30, True, False, None,
     [], {}, ["Forest"], {"a": 1}, [[[[[]]]]], {"SPELL": "x"}, {"BANANA": 1}, "{Q}", "1/0", "(((1",
+    # expressions that cannot work, for the conditions, amounts and filters of card files
+    "you.lp < 'x'", "self.nothing", "count(you.monsters)", "banana > 1", "'text'", "you.hand[99]",
 ]
 
 

@@ -1,7 +1,9 @@
-"""Fuzzing the command line with mutated shipped positions and card files.
+"""Fuzzing the command line with mutated shipped positions, card files and goals.
 
 Every mutated input must give exit 0, or exit 1 with one line on stderr naming the file; never
-an internal error (exit 2) and never a traceback, within a time bound. The budget is fixed
+an internal error (exit 2) and never a traceback, within a time bound and a memory bound (the
+address space a run may add, ``MEMORY_PER_INPUT``, enforced by the kernel through
+``RLIMIT_AS``: a run that would grow past it fails the test). The budget is fixed
 (``FUZZ_EXAMPLES``, 40 by default; .ci/run sets it) and the examples derandomized, so a run is
 repeatable.
 """
@@ -10,7 +12,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +27,7 @@ from fuzz_inputs import BAD_VALUES, CARD_FILES, POSITIONS, deep, mutate, paths
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
 SECONDS_PER_INPUT = 60  # far above the slowest case seen (about 3 s); a hang fails the test
+MEMORY_PER_INPUT = 1024 * 1024 * 1024  # bytes of address space a run may add: far above any case seen
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))
 
@@ -45,17 +50,60 @@ def _alarm(signum, frame):
     raise _TooSlow()
 
 
+def _address_space() -> int:
+    """The bytes of address space this process uses now (VmSize)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    raise OSError("no VmSize in /proc/self/status")
+
+
+@contextmanager
+def memory_bound(extra: int):
+    """Within the block, the process may use at most ``extra`` more bytes of address space
+    (more raises MemoryError); the limit is lifted after it. Without /proc (not Linux) the
+    block runs unbounded."""
+    try:
+        used = _address_space()
+    except OSError:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    bound = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
+    resource.setrlimit(resource.RLIMIT_AS, (bound, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def run_bounded(args):
-    """Run the command line in this process, failing the test if it takes too long."""
+    """Run the command line in this process, failing the test if it takes too long or would
+    use too much memory."""
+    shown = f"cardjudge {' '.join(map(str, args))}"
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(SECONDS_PER_INPUT)
     try:
-        return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+        with memory_bound(MEMORY_PER_INPUT):
+            result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
     except _TooSlow:
-        pytest.fail(f"cardjudge {' '.join(map(str, args))} ran over {SECONDS_PER_INPUT} s")
+        pytest.fail(f"{shown} ran over {SECONDS_PER_INPUT} s")
+    except MemoryError:
+        pytest.fail(f"{shown} ran over {MEMORY_PER_INPUT // 2**20} MB")
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+    assert "MemoryError" not in result.stderr, f"{shown} ran over {MEMORY_PER_INPUT // 2**20} MB: {result.stderr}"
+    return result
+
+
+def test_the_memory_bound_stops_a_run_that_grows_past_it():
+    """The bound is real: inside it, taking more than it allows fails at once."""
+    with pytest.raises(MemoryError):
+        with memory_bound(64 * 2**20):
+            bytearray(256 * 2**20)
+    bytearray(256 * 2**20)  # and it is lifted after the block
 
 
 def assert_clean_outcome(result, path):
@@ -123,9 +171,8 @@ goal_texts = st.one_of(
 
 
 @FUZZ
-@given(goal=goal_texts)
-def test_goals_give_a_clean_outcome(goal):
-    position = POSITIONS[0]
+@given(goal=goal_texts, position=st.sampled_from(POSITIONS))
+def test_goals_give_a_clean_outcome(goal, position):
     result = run_bounded(["combos", position, "--goal", goal, "--limit-nodes", "30"])
     stderr = result.stderr
     assert result.exit_code in (0, 1), stderr

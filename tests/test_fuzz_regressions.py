@@ -23,7 +23,12 @@ EXPECTED = {
     "alias-bomb-tags.yaml": "document too large",
     "binary.yaml": "not a UTF-8 text file",
     "card-list.yaml": "unknown card",
-    "condition-compare.yaml": "card 'Broken Spell', ability 0: \"you.lp < 'x'\": values that cannot be compared",
+    "condition-compare.yaml": "card 'Broken Spell', ability 0: condition \"you.lp < 'x'\": compares a number with a text",
+    "condition-filter-compare.yaml": "ability 0: condition \"any(you.hand, level > 'x')\": compares a number with a text",
+    "condition-number.yaml": "ability 0: condition 'count(you.monsters)' is a number, not a condition (true or false)",
+    "condition-unknown-attribute.yaml": "ability 0: condition 'self.nothing': unknown attribute 'nothing' of a card",
+    "condition-unknown-name.yaml": "ability 0: condition 'banana > 1': unknown name 'banana'",
+    "set-atk-text.yaml": "ability 0: effect: modify.set_atk \"'banana'\" is a text, not a number",
     "condition-division.yaml": "card 'Broken Spell', ability 0: '1/0 == 1': division by zero",
     "condition-index.yaml": "card 'Broken Spell', ability 0: 'len(you.hand) > 0 and you.hand[99] == 1': index out of range",
     "condition-parentheses.yaml": "expression too long",
@@ -47,6 +52,22 @@ EXPECTED = {
     "summon-used-text.yaml": "'normal_summon_used' must be true or false, not 'false'",
     "utf16.yaml": "not a UTF-8 text file (byte 0xff",
     "winner-banana.yaml": "'winner' must be a player or draw, not 'banana'",
+    "mtg-bolt-on-battlefield.yaml": "'Lightning Bolt' is an instant or sorcery card: it cannot be on the battlefield",
+    "mtg-equipment-attached-to-itself.yaml": "'Lightning Greaves' cannot be attached to itself",
+    "mtg-land-on-stack.yaml": "'Forest' is a land card",
+    "ygo-chain-link-unknown-card.yaml": "a chain link names unknown card 'Nonexistent Card'",
+    "ygo-equip-spell-equipped-to-itself.yaml": "'Horn of Light' cannot be equipped to itself",
+    "ygo-mirror-force-equipped.yaml": "'Mirror Force' is not an Equip Spell",
+    "ygo-spell-in-extra-deck.yaml": "'Dark Hole' is not a Fusion, Synchro, Xyz or Link Monster",
+    "eredan-pending-kind-unknown.yaml": "unknown work kind 'banana'",
+    "eredan-pending-part-unknown.yaml": "'Test Combattant' has no part 99",
+    "mtg-copy-of-list.yaml": "unknown card ['Forest'] in 'copy_of'",
+    # values once read by a bare int(), which failed without a line number
+    "eredan-lasting-attack-text.yaml": "'attack' must be a whole number, not 'x'",
+    "mtg-choice-min-text.yaml": "'min' must be a whole number, not 'x'",
+    "mtg-lasting-turn-text.yaml": "'turn' must be a whole number, not 'x'",
+    "mtg-passes-list.yaml": "'passes' must be a whole number, not [1]",
+    "ygo-lasting-turn-text.yaml": "'turn' must be a whole number, not 'x'",
 }
 
 
@@ -71,12 +92,34 @@ def test_hostile_position_is_refused_in_one_line_with_file_and_line(name):
     assert EXPECTED[name] in line, line
 
 
+def test_a_stat_that_is_no_number_at_run_time_stops_the_search_with_card_file_and_line():
+    """The reader cannot see what ``summon_condition`` gives (none for most cards): the search
+    stops at the first state where it is used for the ATK, naming the card's file and line."""
+    path = HOSTILE / "run_time" / "ygo-set-atk-none-at-run-time.yaml"
+    line = one_line_error(run_bounded(["combos", path, "--goal", "opponent.lp <= 0", "--limit-nodes", "50"]))
+    assert line == (f"cardjudge: {path}:11: card 'Broken Spell', ability 0: modify set_atk 'summon_condition' "
+                    "gives None, not a whole number"), line
+
+
+def test_an_amount_that_is_no_number_at_run_time_stops_the_search_with_card_file_and_line():
+    path = HOSTILE / "run_time" / "ygo-damage-text-at-run-time.yaml"
+    line = one_line_error(run_bounded(["combos", path, "--goal", "opponent.lp <= 0", "--limit-nodes", "50"]))
+    assert line == (f"cardjudge: {path}:16: card 'Broken Burner', ability 0: damage amount 'self.summon_type' "
+                    "gives 'normal', not a whole number"), line
+
+
 def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path):
     path = tmp_path / "zeros.yaml"
     with open(path, "wb") as handle:
         handle.truncate(9 * 1024 * 1024)
     line = one_line_error(run_bounded(["moves", path]))
     assert line == f"cardjudge: {path}: file larger than 8 MB; not read"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
+def test_an_endless_file_is_refused_after_the_size_limit():
+    line = one_line_error(run_bounded(["moves", "/dev/zero"]))
+    assert line == "cardjudge: /dev/zero: file larger than 8 MB; not read"
 
 
 def test_a_long_comment_line_reads_as_the_position_without_it(tmp_path):
@@ -95,7 +138,10 @@ def test_a_long_comment_line_reads_as_the_position_without_it(tmp_path):
     ("'win'", "goal: \"'win'\" is the text 'win', not a condition"),
     ("count(you.monsters)", "goal: 'count(you.monsters)' is the number"),
     ("1/0 == 1", "goal: '1/0 == 1': division by zero"),
-    ("you.lp < 'x'", "values that cannot be compared"),
+    ("you.lp < 'x'", "goal: \"you.lp < 'x'\": compares a number with a text"),
+    ("you.nothing", "goal: 'you.nothing': unknown attribute 'nothing' of a player"),
+    ("banana", "goal: 'banana': unknown name 'banana'"),
+    ("you.hand", "goal: 'you.hand' is a list, not a condition (true or false)"),
     ("you.monsters[99]", "index out of range"),
     ("(" * 4000 + "true" + ")" * 4000, "expression too long"),
     ("1" + "+1" * 30000 + " > 0", "expression too long"),
@@ -123,7 +169,24 @@ CARD_FILES = {
     "ygo-kind-dragon.yaml": (4, "'kind' must be monster, spell or trap, not 'dragon'"),
     "ygo-level-negative.yaml": (8, "'level' must be 1 to 12, not -4"),
     "ygo-type-unknown.yaml": (6, "unknown Type 'Banana'"),
+    # one file per kind of bad value: an unknown event, keyword, kind, type or subtype, a number out of range
+    "eredan-damage-negative.yaml": (10, "ability 0: do: damage 'amount' must be 0 or more, not -3"),
+    "eredan-keyword-unknown.yaml": (7, "'keywords': unknown keyword 'Teleport'"),
+    "eredan-trigger-event-unknown.yaml": (8, "ability 0: when: expected one of activation, static"),
+    "eredan-type-unknown.yaml": (3, "unknown type 'sortilege'"),
+    "mtg-equip-negative.yaml": (7, "'keywords': Equip takes a number 0 or more, not -1"),
+    "mtg-grant-keyword-unknown.yaml": (11, "ability 0: rule: grant: unknown keyword 'Teleport'"),
+    "mtg-keyword-unknown.yaml": (9, "'keywords': unknown keyword 'Teleport'"),
+    "mtg-pay-life-negative.yaml": (11, "ability 0: cost: pay_life takes a number of life 0 or more, not -3"),
+    "mtg-subtype-of-lands.yaml": (6, "'subtypes' holds 'Forest', a subtype of Land cards"),
+    "mtg-trigger-event-unknown.yaml": (11, "ability 0: on: a triggered ability needs 'on', one of attacks"),
+    "mtg-type-unknown.yaml": (5, "'types' holds unknown card type 'Creeture'"),
+    "ygo-draw-negative.yaml": (13, "ability 0: effect: draw: must be 0 or more, not -2"),
+    "ygo-pay-lp-negative.yaml": (13, "ability 0: cost: pay_lp: must be 0 or more, not -1000"),
+    "ygo-subtype-unknown.yaml": (5, "'subtype' of a spell must be one of"),
+    "ygo-trigger-event-unknown.yaml": (13, "ability 0: on: unknown event 'sneezed'"),
 }
+CARD_OF_GAME = {"mtg": "Odd Bear", "ygo": "Test Machine", "eredan": "Odd Sort"}
 
 
 def test_the_card_corpus_is_all_listed():
@@ -136,7 +199,8 @@ def test_card_file_with_a_value_out_of_range_is_refused(name):
     line, words = CARD_FILES[name]
     result = run_bounded(["validate", path])
     assert result.exit_code == 1, result.stdout
-    card = "Odd Bear" if name.startswith("mtg") else "Test Machine"
+    card = CARD_OF_GAME[name.split("-", 1)[0]]
     errors = result.stderr.splitlines()
     assert len(errors) == 1, result.stderr
-    assert errors[0].startswith(f"cardjudge: {path}:{line}: card {card!r}: {words}"), errors[0]
+    assert errors[0].startswith(f"cardjudge: {path}:{line}: card {card!r}"), errors[0]
+    assert words in errors[0], errors[0]

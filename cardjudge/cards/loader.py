@@ -119,6 +119,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
     rules = contract.rules_for(game)
     allowed = rules.characteristics
     compile_ability = rules.compile_ability
+    # what a game checks of an ability's expressions before they run (their types, the names they read)
+    check_types = rules.check_expression_types
     pool = CardPool(game)
     for index, entry in enumerate(entries):
         line = yamlio.line_of(entries, index)
@@ -160,6 +162,8 @@ def parse_cards(entries: Any, game: str, source: str, container: Any = None) -> 
             try:
                 with contract.reading_from(f"card {name!r}, ability {number}", source, where):
                     abilities.append(compile_ability(_plain(raw), number, fields))
+                    if check_types is not None:
+                        check_types(fields, abilities[-1])
             except InputError as error:
                 # the message starts with the field at fault ("condition: ..."): point at its line
                 key = error.message.split(":", 1)[0].split(" ", 1)[0]

@@ -142,6 +142,7 @@ def _expression_goal(text: str, state, player: str) -> Goal:
     except Exception as exc:  # noqa: BLE001 - any parse failure is the user's
         raise InputError(f"goal: cannot parse {text!r}: {exc}") from None
     env_of = _env_maker(state)
+    kind = _static_type(tree, text, env_of(state, player))
 
     def test(s) -> bool:
         try:
@@ -158,7 +159,27 @@ def _expression_goal(text: str, state, player: str) -> Goal:
         raise
     except Exception as exc:  # noqa: BLE001
         raise InputError(f"goal: cannot evaluate {text!r}: {exc}") from None
+    if not _can_be_condition(kind):
+        raise InputError(f"goal: {text!r} is {kind}, not a condition (true or false)")
     return Goal(text, player, test)
+
+
+def _static_type(tree, text: str, env):
+    """The type of a goal's expression in the game's goal environment ``env`` of the position
+    (its names, and the attributes its views answer), read before any search: an unknown name
+    or attribute, a number compared with a text, is refused now."""
+    from cardjudge.rules.core import expr_types
+
+    try:
+        return expr_types.infer(tree, expr_types.scope_of(env))
+    except InputError as exc:
+        raise InputError(f"goal: {text!r}: {exc.message}") from None
+
+
+def _can_be_condition(kind) -> bool:
+    from cardjudge.rules.core import expr_types
+
+    return kind in (expr_types.CONDITION, expr_types.ANY, expr_types.NONE)
 
 
 def _kind_of(value) -> str:

@@ -137,7 +137,8 @@ class Rules:
     ``cannot_lose(state)`` (the players a rule keeps in the game: Platinum Angel); for a judge's
     answers, ``why_not(state, oid, kind)`` (every reason the card's action of ``kind`` is not
     legal, from the legality checks) and ``copies(state, oid)`` (the interchangeable copies of a
-    card whose actions the listing folds into one).
+    card whose actions the listing folds into one); ``check_expression_types(fields, ability)``: the
+    check of an ability's expressions (their types, the names they read) as its card is read.
     """
 
     name: str
@@ -183,6 +184,7 @@ class Rules:
     cannot_lose: Callable | None = None
     why_not: Callable | None = None
     copies: Callable | None = None
+    check_expression_types: Callable | None = None
 
     def __post_init__(self) -> None:
         # the defaults that depend on the game's other parts

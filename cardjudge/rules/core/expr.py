@@ -616,6 +616,39 @@ def _located(node, message: str, error: Exception) -> ExprError:
     return located
 
 
+def read_at(text: str, what: str) -> tuple:
+    """(file, line) where the expression ``text`` was read for ``what`` (like "card 'X',
+    ability 0"), or (None, None) when it was not read from a file."""
+    for _tree, seen, origin in list(_SOURCES.values()):
+        if seen == text and origin is not None and (origin[0] == what or origin[0].startswith(what + ",")):
+            return origin[1], origin[2]
+    return None, None
+
+
+def whole_number(value: Any, text: str, what: str, field: str) -> int:
+    """``value``, what the expression ``text`` of ``field`` gave in ``what`` (like "card 'X',
+    ability 0"), when it is a whole number; anything else is an ExprError naming the card, the
+    ability, the file and the line the expression was read at."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        path, line = read_at(text, what)
+        raise ExprError(f"{what}: {field} {_shown(str(text))} gives {value!r}, not a whole number", path, line)
+    return value
+
+
+def number_of(tree, value: Any, field: str) -> int:
+    """``value``, what the parsed expression ``tree`` of ``field`` gave, when it is a whole
+    number (none counts as 0); anything else is an ExprError naming the card, the ability, the
+    file and the line the expression was read at."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        text, origin = source_of(tree)
+        what, path, line = origin if origin is not None else ("", None, None)
+        shown = _shown(text) if text is not None else "the expression"
+        raise ExprError(f"{what + ': ' if what else ''}{field} {shown} gives {value!r}, not a whole number", path, line)
+    return value
+
+
 def compiled(node) -> Callable[[Env], Any]:
     """The closure that evaluates ``node`` (compiled on first use, then kept on the node)."""
     fn = node._fn

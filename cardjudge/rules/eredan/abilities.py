@@ -158,9 +158,11 @@ def _effect(raw) -> Effect:
         amount = body["amount"]
         if isinstance(amount, list):  # "1 à 3": a chance event, each value equally likely
             if (len(amount) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in amount)
-                    or amount[0] > amount[1]):
-                raise InputError(f"effect: {op} 'amount' range must be [low, high]")
+                    or not 0 <= amount[0] <= amount[1]):
+                raise InputError(f"effect: {op} 'amount' range must be [low, high] with 0 <= low <= high")
             return Effect(op, to, None, kind, params + (("range", tuple(amount)),))
+        if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
+            raise InputError(f"effect: {op} 'amount' must be 0 or more, not {amount}")
         return Effect(op, to, _expr(amount, "effect"), kind, params)
     if op == "modify":
         until = body.get("until", "combat")
@@ -183,6 +185,9 @@ def _effect(raw) -> Effect:
         if not isinstance(names, list) or not names:
             raise InputError("effect: discard_attached needs 'names', a list of card names")
         each = body.get("damage_each", 0)
+        for key, value in (("damage_each", each), ("max", body.get("max", 0))):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                raise InputError(f"do: discard_attached {key!r} must be a number 0 or more, not {value!r}")
         kind = body.get("kind", "direct")
         if kind not in DAMAGE_KINDS:
             raise InputError(f"effect: discard_attached 'kind' must be one of {', '.join(DAMAGE_KINDS)}")

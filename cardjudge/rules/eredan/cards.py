@@ -127,3 +127,13 @@ def check_card(cdef, source: str | None = None, line: int | None = None) -> None
             fail("'attack' must be a number, [min, max] or \"min/max\"")
         if low > high:
             fail("'attack' minimum is above its maximum")
+
+
+def wrong_value(fields: dict) -> tuple[str, str | None] | None:
+    """What is wrong with a card's printed values (the message and the field), or None: Eredan's
+    keywords are written as fields of their own (chain for Enchaînement, ambidextrie, unique,
+    after_fight), so no name under ``keywords`` is one the rules know."""
+    for keyword in fields.get("keywords") or []:
+        return (f"'keywords': unknown keyword {keyword!r} (Eredan keywords are fields of their own: chain, "
+                "ambidextrie, unique, after_fight)", "keywords")
+    return None

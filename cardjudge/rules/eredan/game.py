@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.eredan.expr_types import check_expression_types
 from cardjudge.rules.eredan import why
 from cardjudge.rules.eredan.abilities import compile_ability, upgrade_ability
-from cardjudge.rules.eredan.cards import CHARACTERISTICS, REQUIRED, check_card
+from cardjudge.rules.eredan.cards import CHARACTERISTICS, REQUIRED, check_card, wrong_value
 from cardjudge.rules.eredan.facts import ability_facts
 from cardjudge.rules.eredan.legal import legal_actions
 from cardjudge.rules.eredan.play import apply
@@ -62,4 +63,6 @@ RULES = Rules(
     attached_key="attached",
     why_not=why.why_not,
     copies=why.copies,
+    wrong_value=wrong_value,
+    check_expression_types=check_expression_types,
 )

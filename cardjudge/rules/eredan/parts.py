@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardjudge.rules.core import lasting
-from cardjudge.rules.core.expr import evaluate
+from cardjudge.rules.core.expr import evaluate, number_of
 from cardjudge.rules.core.state import Lasting
 from cardjudge.rules.eredan import effects
 from cardjudge.rules.eredan.cards import lifetime
@@ -94,8 +94,7 @@ def _amount(d, work: Work, tree, victim=None) -> int:
         return work.value or 0
     env = _env(d, work)
     env.vars["victim"] = CharView(d, victim) if victim is not None else None
-    value = evaluate(tree, env)
-    return int(value or 0)
+    return number_of(tree, evaluate(tree, env), "amount")
 
 
 @step("effect")

@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardjudge.rules.core.lasting import remaining
-from cardjudge.rules.core.positions import card_label, card_owner, fail, player_body, read_bool, read_header
+from cardjudge.rules.core.positions import (
+    card_label, card_owner, fail, player_body, read_bool, read_header, read_int,
+)
 from cardjudge.rules.core.state import Draft, Lasting, Obj, PlayerState, State
-from cardjudge.rules.eredan import options, work
+from cardjudge.rules.eredan import options, work, zone_rules
 from cardjudge.rules.eredan.abilities import STATS, TIMED
-from cardjudge.rules.eredan.cards import card_type, lifetime
+from cardjudge.rules.eredan.cards import lifetime
 from cardjudge.rules.eredan.play import sync_life
 from cardjudge.rules.eredan.records import OID_FIELDS, Played, Work
 from cardjudge.rules.eredan.views import attached_to, fight, lifetime_of, stats
@@ -110,14 +112,10 @@ def load(data: dict, source: str) -> State:
                 allowed = CHARACTER_FIELDS if zone == "characters" else IN_FIGHT_FIELDS if zone == "in_fight" else {"card", "id"}
                 entry = ld.entry(raw, allowed, zone, player, entries, index)
                 card = pool[entry["card"]]
-                is_character = card_type(card) == "personnage"
-                if (zone == "characters") != is_character:
-                    ld.fail(f"{card.name!r} is {'a character' if is_character else 'not a character'}: "
-                            f"it cannot be in {zone}", entries, index)
                 label = ld.label_for(entry, card.name, player, zone, index, entries)
                 counters, flags = (), frozenset()
                 if zone == "characters":
-                    hp = entry.get("hp", card["hp"])
+                    hp = entry.get("hp", card["hp"] or 0)  # (a card with no HP is refused by zone_rules)
                     if not isinstance(hp, int) or isinstance(hp, bool):
                         ld.fail("'hp' must be a number", entry, "hp")
                     counters = (("hp", hp),)
@@ -135,8 +133,6 @@ def load(data: dict, source: str) -> State:
         for index, raw in enumerate(entries):
             entry = ld.entry(raw, ATTACHED_FIELDS, "attached", player, entries, index)
             card = pool[entry["card"]]
-            if card_type(card) == "personnage":
-                ld.fail(f"{card.name!r} is a character: it cannot be attached", entries, index)
             owner = card_owner(entry, player, players, source)
             label = ld.label_for(entry, card.name, player, "attached", index, entries)
             flags = frozenset({"waiting"}) if entry.get("waiting") else frozenset()
@@ -151,6 +147,7 @@ def load(data: dict, source: str) -> State:
         chain=tuple(game_data.pop("queue", ())), lasting=tuple(ld.lasting), pending=tuple(game_data.pop("pending", ())),
         used=frozenset(ld.used), game_data=tuple(sorted(game_data.items())), winner=_winner(ld, data, players),
     )
+    zone_rules.check(state, data, source)
 
     draft = Draft(state)
     work.run(draft)  # work with nothing to decide (a queue to resolve) is done at once
@@ -293,11 +290,18 @@ def _load_fight(ld, data: dict, game_data: dict, phase: str, turn: int) -> None:
     for index, item in enumerate(data.get("pending") or []):
         if not isinstance(item, dict) or "kind" not in item:
             ld.fail("each 'pending' entry is a work record with its 'kind'", data["pending"], index)
+        if item["kind"] not in work.STEPS:
+            ld.fail(f"unknown work kind {item['kind']!r} (known: {', '.join(sorted(work.STEPS))})", item, "kind")
         values = {}
         for key, value in item.items():
             if key in OID_FIELDS:
                 value = ld.oid_of(value, item, key)
+            elif key in _WORK_NUMBERS:
+                value = None if value is None else read_int(item, key, 0, ld.source, minimum=0)
+            elif key in _WORK_NAMES and value is not None and not isinstance(value, str):
+                ld.fail(f"{key!r} must be a name, not {value!r}", item, key)
             values[key] = value
+        _check_work_indexes(ld, values, item)
         try:
             pending.append(Work(**values))
         except TypeError:
@@ -327,6 +331,25 @@ def _rest_of_fight(ld, game_data: dict, phase: str) -> list:
     return works + [Work("end_combat"), Work("end_turn"), Work("start_turn")]
 
 
+def _check_work_indexes(ld, values: dict, item: dict) -> None:
+    """A work record's ``ability`` (and ``effect``) name a part (and an effect of it) its card has."""
+    if values.get("ability") is None:
+        return
+    if values.get("card") is None:
+        ld.fail("a work record with an 'ability' names its 'card'", item, "ability")
+    abilities = ld.pool[ld.objects[values["card"]].card].abilities
+    if values["ability"] >= len(abilities):
+        ld.fail(f"{ld.objects[values['card']].card!r} has no part {values['ability']}", item, "ability")
+    effect = values.get("effect")
+    if effect is not None and effect >= len(abilities[values["ability"]].effects):
+        ld.fail(f"part {values['ability']} of {ld.objects[values['card']].card!r} has no effect {effect}", item,
+                "effect")
+
+
+_WORK_NUMBERS = ("ability", "effect", "index", "value")  # the whole-number fields of a work record
+_WORK_NAMES = ("name", "controller", "moment")
+
+
 def _load_lasting(ld, data: dict) -> None:
     for index, item in enumerate(data.get("lasting") or []):
         if not isinstance(item, dict) or item.get("kind") != "modify":
@@ -338,12 +361,12 @@ def _load_lasting(ld, data: dict) -> None:
         if item.get("until") not in UNTILS:
             ld.fail(f"'until' must be one of {', '.join(UNTILS)}", item, "until")
         affected = tuple(ld.oid_of(label, item, "affects") for label in item.get("affects") or [])
-        changes = tuple(sorted((k, 1 if k == "halve_attack" else int(item[k])) for k in item
+        changes = tuple(sorted((k, 1 if k == "halve_attack" else read_int(item, k, 0, ld.source)) for k in item
                                if k in STATS or k == "halve_attack"))
         source = ld.oid_of(item.get("source"), item, "source") if item.get("source") else None
         controller = item.get("controller")
-        ld.lasting.append(Lasting(ld.new_id(), "modify", affected, changes, item["until"], item.get("turn", 0), source,
-                                  controller))
+        ld.lasting.append(Lasting(ld.new_id(), "modify", affected, changes, item["until"],
+                                  read_int(item, "turn", 0, ld.source, minimum=0), source, controller))
 
 
 # ------------------------------------------------------------------ writing

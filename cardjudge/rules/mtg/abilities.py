@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardjudge.rules.mtg import card_values as values
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.card_language import refuse_old_keys, rename_key
@@ -147,12 +148,12 @@ def _cost_part(raw) -> CostPart:
     if kind not in COST_PARTS:
         raise InputError(f"cost: unknown part {kind!r} (known: {', '.join(sorted(COST_PARTS))})")
     if kind == "crew":
-        if not isinstance(spec, int):
-            raise InputError("cost: crew takes the power needed, like {crew: 3}")
+        if not _whole(spec):
+            raise InputError(f"cost: crew takes the power needed (0 or more), like {{crew: 3}}, not {spec!r}")
         return CostPart("crew", amount=spec)
     if kind == "pay_life":
-        if not isinstance(spec, int):
-            raise InputError("cost: pay_life takes a number")
+        if not _whole(spec):
+            raise InputError(f"cost: pay_life takes a number of life 0 or more, not {spec!r}")
         return CostPart("pay_life", amount=spec)
     if kind == "loyalty":
         # a loyalty ability's cost: +N or -N loyalty counters on the planeswalker itself (606.4)
@@ -179,6 +180,11 @@ def _cost_part(raw) -> CostPart:
                     source=parsed(spec.get("from"), f"cost {kind}"))
 
 
+def _whole(value) -> bool:
+    """Whether ``value`` is a whole number of 0 or more (not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _cost(raw) -> tuple[str, bool, bool, tuple]:
     if raw is None:
         return "", False, False, ()
@@ -200,7 +206,12 @@ def _target(raw, number: int) -> TargetSlot:
     if unknown:
         raise InputError(f"targets: unknown key {sorted(unknown)[0]!r}")
     count = raw.get("count", 1)
-    low, high = (count, count) if isinstance(count, int) else tuple(count)
+    if _whole(count):
+        low, high = count, count
+    elif isinstance(count, list) and len(count) == 2 and all(_whole(n) for n in count) and count[0] <= count[1]:
+        low, high = count
+    else:
+        raise InputError(f"targets: count is a number or [min, max] with 0 <= min <= max, not {count!r}")
     return TargetSlot(str(raw.get("name", "t" if number == 0 else f"t{number + 1}")),
                       parsed(raw["from"], "targets from"), parsed(raw.get("where"), "targets where"), low, high)
 
@@ -245,9 +256,31 @@ def _check_steps(steps, what: str) -> tuple:
                 parsed(body, op)
         elif isinstance(body, dict):
             for key, value in body.items():
+                if key in _AMOUNT_KEYS and isinstance(value, int) and not _whole(value):
+                    raise InputError(f"{what}: {op}.{key} must be 0 or more, not {value!r}")
                 if key in _EXPRESSION_KEYS and isinstance(value, str):
                     parsed(value, f"{op}.{key}")
+            if op == "grant":
+                _check_keywords(body.get("keywords"), f"{what}: grant")
+        elif op in _AMOUNT_STEPS and isinstance(body, int) and not _whole(body):
+            raise InputError(f"{what}: {op} must be 0 or more, not {body!r}")
     return tuple(freeze(step) for step in steps)
+
+
+_AMOUNT_KEYS = {"amount", "n"}  # an amount dealt, gained, lost, drawn: never below 0 (power changes may be)
+_AMOUNT_STEPS = {"draw", "damage", "gain_life", "lose_life"}
+
+
+def _check_keywords(keywords, what: str) -> None:
+    """Refuse a list of keywords with one the rules do not know (or ``Equip -1``)."""
+    if keywords is None:
+        return
+    if not isinstance(keywords, list):
+        raise InputError(f"{what}: keywords is a list like [Flying]")
+    for keyword in keywords:
+        problem = values.mtg_keyword_problem(keyword)
+        if problem:
+            raise InputError(f"{what}: {problem}")
 
 
 _EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
@@ -280,6 +313,8 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
                 raise InputError(f"rule: unknown static rule {name!r}")
     if kind == "static" and not rule:
         raise InputError("rule: a static ability needs a 'rule'")
+    if isinstance(rule, dict) and isinstance(rule.get("grant"), dict):
+        _check_keywords(rule["grant"].get("keywords"), "rule: grant")
     if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
         raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardjudge.errors import InputError
-from cardjudge.rules.core.expr import evaluate, parse
+from cardjudge.rules.core.expr import evaluate, parse, whole_number
 from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
@@ -60,7 +60,8 @@ def number(d, frame: Frame, spec, default: int = 0) -> int:
         return default
     if isinstance(spec, int):
         return spec
-    return int(evaluate(parse(spec), frame_env(d, frame)))
+    value = evaluate(parse(spec), frame_env(d, frame))
+    return 0 if value is None else whole_number(value, spec, f"card {frame.card!r}", "amount")
 
 
 def run(d, frames: tuple) -> None:
@@ -335,7 +336,8 @@ def _put_onto_battlefield(d, frame, body, options):
 def enter_frames(d, oid: int, controller: str, frame: Frame, counters=None, bind_as: str | None = None,
                  reason: str = "effect", attach_to: int | None = None) -> list:
     """The frames that put a card onto the battlefield: its "as enters" steps first (T7), then the move."""
-    counters = dict(counters or {})
+    # a count written in the card file may be an expression ("x"): read as a number now
+    counters = {name: number(d, frame, value) for name, value in (counters or {}).items()}
     tapped = False
     card = d.pool[d.objects[oid].card]
     steps = []
@@ -385,7 +387,7 @@ def _put(d, frame, body, options):
     extra = tuple((k, v) for k, v in obj.extra if k in ("copy_of", "copy_keywords"))
     new = m.put_onto_battlefield(d, oid, body["controller"], reason=body.get("reason", "effect"),
                                  source=None if body.get("reason") == "play" else frame.source, extra=extra,
-                                 counters=tuple(sorted((str(k), int(v)) for k, v in (body.get("counters") or {}).items())),
+                                 counters=tuple(sorted((str(k), v) for k, v in (body.get("counters") or {}).items())),
                                  tapped=bool(body.get("tapped")))
     host = body.get("attach_to")
     if host == "_enchant":

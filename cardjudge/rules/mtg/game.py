@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.mtg.expr_types import check_expression_types
 from cardjudge.rules.mtg import why
 from cardjudge.rules.mtg import card_values
 from cardjudge.rules.mtg.abilities import compile_ability, upgrade_ability
@@ -64,4 +65,5 @@ RULES = Rules(
     cannot_lose=cannot_lose,
     why_not=why.why_not,
     copies=why.copies,
+    check_expression_types=check_expression_types,
 )

@@ -19,6 +19,7 @@ from cardjudge.rules.core.positions import (
     card_label, card_owner, fail, player_body, read_bool, read_header, read_int, written_header,
 )
 from cardjudge.rules.core.state import Draft, Lasting, Obj, PlayerState, State, frozen_params
+from cardjudge.rules.mtg import zone_rules
 from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import STEPS, settle
@@ -137,7 +138,7 @@ def load(data: dict, source: str) -> State:
         fail(f"unknown player {priority!r} in 'priority'", source, data, "priority")
     state_data["priority"] = priority
     if data.get("passes"):
-        state_data["passes"] = int(data["passes"])
+        state_data["passes"] = read_int(data, "passes", 0, source, minimum=0)
     if data.get("struck_first") is not None:
         # the combat damage step after first-strike damage: who dealt it (rule 510.4)
         if not isinstance(data["struck_first"], list):
@@ -173,6 +174,7 @@ def load(data: dict, source: str) -> State:
             data_items.pop("declaring")
 
             state = replace(state, game_data=tuple(sorted(data_items.items())))
+    zone_rules.check(state, data, source)
     return _settled(state)
 
 
@@ -212,8 +214,10 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             if value:
                 flags.add(flag)
         counters = entry.get("counters") or {}
-        if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
+        if not isinstance(counters, dict):
             fail("'counters' must be a mapping like {P1P1: 1}", source, entry, "counters")
+        for kind in counters:
+            read_int(counters, kind, 0, source, minimum=0)
         if read_bool(entry, "attacking_left", False, source):
             extra["attacking"] = -1  # attacking a planeswalker that has left: still attacking (506.4)
         elif entry.get("attacking") is not None:
@@ -243,7 +247,7 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         refs["enchant_only"] = entry.get("enchant_only")  # the one creature an Aura may enchant now
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
               zone=zone, face_up=True, flags=frozenset(flags),
-              counters=tuple(sorted((str(k), int(v)) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
+              counters=tuple(sorted((str(k), v) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
     return obj, refs
 
 
@@ -318,7 +322,7 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
                                 for name, values in (entry.get("refs") or {}).items()))
         stack.append(StackItem(sid=counter, kind=kind, source=source_oid, label=str(label), card=name,
                                controller=controller, ability=ability.index if ability else None, targets=targets,
-                               target_specs=specs, x=int(entry.get("x", 0)), effect=effect,
+                               target_specs=specs, x=read_int(entry, "x", 0, source, minimum=0), effect=effect,
                                condition=ability.condition if ability and kind == "trigger" else None,
                                optional=bool(ability and kind == "trigger" and ability.optional),
                                event=_load_event(entry.get("event"), labels, players, source, entry),
@@ -399,8 +403,11 @@ def _load_choice(entry, labels, players, source, data) -> Choice:
         fail(f"unknown player {entry.get('player')!r} in 'choice'", source, entry, "player")
     options = tuple(o if entry["kind"] in ("color", "may", "mode") else _ref(o, labels, players, source, entry, "options")
                     for o in entry.get("options") or [])
-    return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options, int(entry.get("min", 1)),
-                  int(entry.get("max", 1)), str(entry.get("prompt", "choose")))
+    if not isinstance(entry.get("options") or [], list):
+        fail("'options' of a choice is a list", source, entry, "options")
+    return Choice(entry["player"], entry["kind"], str(entry.get("name", "chosen")), options,
+                  read_int(entry, "min", 1, source, minimum=0), read_int(entry, "max", 1, source, minimum=0),
+                  str(entry.get("prompt", "choose")))
 
 
 def _load_divisions(entries, labels, players, source, data) -> tuple:
@@ -429,6 +436,10 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
         if isinstance(step, dict) and "_finish" in step:
             step = {"_finish": _ref(step["_finish"], labels, players, source, entry, "steps")}
         elif isinstance(step, dict) and "_put" in step:
+            if not isinstance(step["_put"], dict) or not isinstance(step["_put"].get("counters") or {}, dict):
+                fail("a '_put' step is a mapping with oid, controller and counters (a mapping)", source, entry, "steps")
+            for kind in step["_put"].get("counters") or {}:
+                read_int(step["_put"]["counters"], kind, 0, source, minimum=0)
             step = {"_put": {**step["_put"], "oid": _ref(step["_put"].get("oid"), labels, players, source, entry, "steps")}}
         else:
             _check_steps([step], "resolving steps")
@@ -436,9 +447,10 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
     label = str(entry.get("label", ""))
     bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                      for name, values in (entry.get("refs") or {}).items())
-    return Frame(tuple(steps), int(entry.get("index", 0)), str(entry.get("controller", players[0])),
+    return Frame(tuple(steps), read_int(entry, "index", 0, source, minimum=0), str(entry.get("controller", players[0])),
                  labels.left.get(label, -1) if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
-                 bindings, int(entry.get("x", 0)), _load_event(entry.get("event"), labels, players, source, entry))
+                 bindings, read_int(entry, "x", 0, source, minimum=0),
+                 _load_event(entry.get("event"), labels, players, source, entry))
 
 
 def _load_lasting(entries, labels, counter, source, data):
@@ -448,9 +460,11 @@ def _load_lasting(entries, labels, counter, source, data):
             fail("a lasting effect needs a 'kind'", source, data, "lasting")
         counter[0] += 1
         affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
-        params = dict(entry.get("params") or {})
-        out.append(Lasting(counter[0], str(entry["kind"]), affected, frozen_params(params),
-                           str(entry.get("until", "end_of_turn")), int(entry.get("turn", 0)),
+        params = entry.get("params") or {}
+        if not isinstance(params, dict):
+            fail("'params' of a lasting effect is a mapping", source, entry, "params")
+        out.append(Lasting(counter[0], str(entry["kind"]), affected, frozen_params(dict(params)),
+                           str(entry.get("until", "end_of_turn")), read_int(entry, "turn", 0, source, minimum=0),
                            labels.get(entry.get("source")), entry.get("controller")))
     return out
 
@@ -471,8 +485,15 @@ def _load_delayed(entries, labels, counter, players, source, data):
                            labels.left.get(str(entry.get("source")), -1) if entry.get("source_left")
                            else labels.get(entry.get("source"), -1),
                            str(entry.get("source", "")), str(entry.get("card", "")), bindings,
-                           bool(entry.get("once", True)), entry.get("until_turn")))
+                           read_bool(entry, "once", True, source), _until_turn(entry, source)))
     return out
+
+
+def _until_turn(entry: dict, source: str):
+    """The last turn a delayed triggered ability waits for (None: no end)."""
+    if entry.get("until_turn") is None:
+        return None
+    return read_int(entry, "until_turn", 0, source, minimum=1)
 
 
 # ------------------------------------------------------------------ writing

@@ -10,7 +10,8 @@ from cardjudge.rules.ygo.settled import settled
 from cardjudge.rules.ygo.views import goal_env
 from cardjudge.rules.ygo.build import build_position
 from cardjudge.rules.ygo.facts import ability_facts
+from cardjudge.rules.ygo.expr_types import check_expression_types
 from cardjudge.rules.ygo.game import RULES
 
-__all__ = ["RULES", "ability_facts", "build_position", "compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position",
+__all__ = ["RULES", "check_expression_types", "ability_facts", "build_position", "compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position",
            "to_dict", "goal_env", "check_card", "settled"]

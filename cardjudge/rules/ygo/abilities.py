@@ -25,6 +25,7 @@ from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with
 from cardjudge.rules.core.card_language import UPGRADE_HINT, rename_key
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
+from cardjudge.rules.ygo.facts import ALL_EVENTS
 
 KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance", "procedure"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
@@ -108,11 +109,20 @@ class Ability:
 
 
 def _count(value, what: str) -> tuple[int, int]:
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value, value
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    if (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                           for v in value) and 0 <= value[0] <= value[1]):
         return value[0], value[1]
-    raise InputError(f"{what}: count must be a number or [min, max]")
+    raise InputError(f"{what}: count must be a number 0 or more or [min, max] with 0 <= min <= max, not {value!r}")
+
+
+def _not_negative(value, what: str):
+    """``value`` (a number or an expression), refused when it is a number below 0: an amount
+    paid, dealt, gained or drawn is never negative."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        raise InputError(f"{what}: must be 0 or more, not {value}")
+    return value
 
 
 def _cost(raw) -> CostSpec:
@@ -122,7 +132,7 @@ def _cost(raw) -> CostSpec:
     if kind not in COST_KINDS:
         raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
     if kind == "pay_lp":
-        return CostSpec(kind, amount="half" if spec == "half" else parsed(spec, "pay_lp"))
+        return CostSpec(kind, amount="half" if spec == "half" else parsed(_not_negative(spec, "cost: pay_lp"), "cost: pay_lp"))
     if kind == "detach":  # "detach N materials from this card"
         if not isinstance(spec, int) or isinstance(spec, bool) or spec < 1:
             raise InputError("cost 'detach' takes the number of materials to detach, like {detach: 1}")
@@ -165,7 +175,7 @@ def _check_steps(steps, what: str) -> tuple:
     for step, op in steps_with_ops(steps, what, EFFECT_OPS):
         if op == "add_counters" and isinstance(step[op], dict) and "name" in step[op]:
             raise InputError(f"{what}: add_counters 'name' is the old name; write 'counter' ({UPGRADE_HINT})")
-        _parse_step_expressions(step)
+        _parse_step_expressions(step, what)
         if op == "if":
             _check_steps(step.get("then", []), "if/then")
             _check_steps(step.get("else", []), "if/else")
@@ -177,12 +187,21 @@ _EXPRESSION_KEYS = {"cards", "from", "n", "player", "set_atk", "base_atk", "atk"
                     "materials"}
 
 
-def _parse_step_expressions(step: dict) -> None:
+# Step keys that hold an amount or a number of cards: never below 0 (ATK/DEF changes may be)
+_AMOUNT_KEYS = {"n", "amount", "count"}
+_AMOUNT_STEPS = {"draw", "damage", "gain_lp"}  # steps whose bare value is an amount
+
+
+def _parse_step_expressions(step: dict, what: str = "effect") -> None:
     (op, body), *rest = step.items()
+    if op in _AMOUNT_STEPS:
+        _not_negative(body, f"{what}: {op}")
     if isinstance(body, str) and op not in ("negate_summon", "negate_activation"):
         parsed(body, op)
     if isinstance(body, dict):
         for key, value in body.items():
+            if key in _AMOUNT_KEYS:
+                _not_negative(value, f"{what}: {op}.{key}")
             if key in _EXPRESSION_KEYS and isinstance(value, str):
                 parsed(value, f"{op}.{key}")
     for key, value in rest:
@@ -226,6 +245,9 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     timing = raw.get("timing", "when")
     if timing not in ("when", "if"):
         raise InputError("timing must be 'when' or 'if'")
+    on = raw.get("on")
+    if on is not None and on not in ALL_EVENTS:
+        raise InputError(f"on: unknown event {on!r} (known: {', '.join(sorted(ALL_EVENTS))})")
     return Ability(
         index=index,
         kind=kind,
@@ -245,7 +267,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         applies_to=parsed(raw.get("applies_to"), "applies_to"),
         rule=tuple(sorted((k, _rule_value(k, v)) for k, v in rule.items())) if isinstance(rule, dict) else (),
         speed=raw.get("speed"),
-        pay_lp=parsed(raw.get("pay_lp"), "pay_lp"),
+        pay_lp=parsed(_not_negative(raw.get("pay_lp"), "pay_lp"), "pay_lp"),
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
         remains=bool(raw.get("remains", False)),

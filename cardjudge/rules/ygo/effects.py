@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardjudge.rules.core.events import Event, new_event
-from cardjudge.rules.core.expr import Env, evaluate, names_read, parse
+from cardjudge.rules.core.expr import Env, evaluate, names_read, number_of, parse, whole_number
 from cardjudge.rules.core.state import Draft, Obj, frozen_params, new_lasting
 from cardjudge.rules.core.views import ability_variables
 from cardjudge.rules.ygo import windows, zones
@@ -419,6 +419,15 @@ def _value(d, link, bound, expression):
     return _evaluated(d, link, bound, expression)
 
 
+def _whole(d, link, bound, expression, field: str) -> int:
+    """A step's number (none counts as 0): anything else is an error naming the card, the
+    ability, and the file and line of the expression."""
+    value = _value(d, link, bound, expression)
+    if value is None:
+        return 0
+    return whole_number(value, expression, f"card {link.card!r}, ability {link.ability}", field)
+
+
 def _unaffected(d, oid: int, link: Link) -> bool:
     """Whether a card is unaffected by this link's effect (Forbidden Lance: other Spell/Trap effects)."""
     for effect in d.lasting:  # first: there is seldom any such effect (the card is read only then)
@@ -476,7 +485,7 @@ def _moving_step(op: str):
 
 def _draw_step(d, link, body, bound, step):
     spec = body if isinstance(body, dict) else {"n": body}
-    draw(d, _player(d, link, bound, spec.get("player")), int(_value(d, link, bound, spec.get("n", 1))), "effect",
+    draw(d, _player(d, link, bound, spec.get("player")), _whole(d, link, bound, spec.get("n", 1), "draw"), "effect",
          link.oid)
     return None
 
@@ -490,12 +499,21 @@ def _modify_step(d, link, body, bound, step):
         for key in ("level", "atk", "def", "race"):
             if key in body:
                 params[key] = _value(d, link, bound, body[key]) if not isinstance(body[key], str) or key != "race" else body[key]
+                if key != "race":
+                    params[key] = _stat(link, key, body[key], params[key])
         for key in ("set_atk", "base_atk"):  # read against the card as it is now ("double its ATK")
             if key in body:
                 tree, names = _parsed(body[key])
-                params[key] = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
+                value = evaluate(tree, _env(d, link, bound, names).with_subject(CardView(d, oid)))
+                params[key] = _stat(link, key, body[key], value)
         add_lasting(d, "modify", (oid,), params, until, link)
     return None
+
+
+def _stat(link: Link, key: str, written, value) -> int:
+    """A value an effect gives a characteristic (ATK, DEF, Level): a whole number, or an error
+    naming the card and ability (the card file's reader refuses what it can see is none)."""
+    return whole_number(value, written, f"card {link.card!r}, ability {link.ability}", f"modify {key}")
 
 
 def _negate_effects_step(d, link, body, bound, step):
@@ -619,7 +637,7 @@ def _negate_attack_step(d, link, body, bound, step):
 def _damage_step(d, link, body, bound, step):
     """"Inflict N damage to your opponent" (``player``: who takes it; default the opponent)."""
     player = _player(d, link, bound, body.get("player", "opponent"))
-    amount = int(_value(d, link, bound, body["amount"]) or 0)
+    amount = _whole(d, link, bound, body["amount"], "damage amount")
     if amount > 0:
         change_lp(d, player, -amount)
         windows.emit(d, new_event("damage", cards=(), player=player, reason="effect", source=link.oid))
@@ -809,7 +827,7 @@ def queue_maintenance(d: Draft) -> None:
             env = env_for(d, obj.oid, obj.controller)
             if ability.condition is not None and not evaluate(ability.condition, env):
                 continue
-            amount = int(evaluate(ability.pay_lp, env))
+            amount = number_of(ability.pay_lp, evaluate(ability.pay_lp, env), "pay_lp")
             queue = list(d.get("maintenance", ()))
             queue.append((obj.oid, amount, ability.mandatory))
             d.game_data["maintenance"] = tuple(queue)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.ygo.expr_types import check_expression_types
 from cardjudge.rules.ygo import why
 from cardjudge.rules.ygo import card_values
 from cardjudge.rules.ygo.abilities import compile_ability, upgrade_ability
@@ -63,4 +64,5 @@ RULES = Rules(
     mandatory_loop="TCG Policy 2.1",
     why_not=why.why_not,
     copies=why.copies,
+    check_expression_types=check_expression_types,
 )

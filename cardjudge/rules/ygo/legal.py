@@ -12,7 +12,7 @@ from typing import NamedTuple as _NamedTuple
 from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
-from cardjudge.rules.core.expr import evaluate, source_of
+from cardjudge.rules.core.expr import evaluate, number_of, source_of
 from cardjudge.rules.core.reasons import Reason, whose
 from cardjudge.rules.ygo import windows, zones
 from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions,
@@ -164,7 +164,8 @@ def activation_slots(s, oid: int, ability, player: str, event=None, extra_lp: in
     payable = True
     for number, cost in enumerate(ability.costs):
         if cost.kind == "pay_lp":
-            amount = s.player(player).life // 2 if cost.amount == "half" else int(evaluate(cost.amount, env))
+            amount = (s.player(player).life // 2 if cost.amount == "half"
+                      else number_of(cost.amount, evaluate(cost.amount, env), "cost: pay_lp"))
             lp += amount
             continue
         if cost.kind == "detach":  # materials of this card: which ones is a choice (G1)

@@ -300,6 +300,11 @@ class Reader:
         if label not in self.labels:
             fail(f"{what} names the 'id' of a card in the position, not {label!r}", self.source, node)
         oid = self.labels[label]
+        named = node.get("card", self.objects[oid].card)
+        if named not in pool:
+            fail(f"{what} names unknown card {named!r}", self.source, node, "card")
+        if named != self.objects[oid].card:
+            fail(f"{what} names {named!r}, but {label!r} is {self.objects[oid].card!r}", self.source, node, "card")
         return oid, label, pool[self.objects[oid].card]
 
     def trigger(self, node, pool) -> PendingTrigger:

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.positions import (
-    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_winner,
+    card_label, card_owner, fail, player_body, read_bool, read_counters, read_header, read_int, read_name, read_winner,
     written_header,
 )
 from cardjudge.rules.core.state import Lasting, Obj, PlayerState, State, frozen_params
-from cardjudge.rules.ygo import moment
+from cardjudge.rules.ygo import moment, zone_rules
 from cardjudge.rules.ygo import zones as places_rules
 from cardjudge.rules.ygo.materials import EXTRA_DECK_KINDS
 from cardjudge.rules.ygo.turn import PHASES
@@ -105,12 +105,14 @@ def load(data: dict, source: str) -> State:
         # a chain with no window said: the other player may respond to its last link
         game_data["window"] = ("respond", _other(players, chain[-1].controller), 0)
         game_data.setdefault("base_window", "open")
-    return State(
+    state = State(
         game="ygo", pool=pool, turn=turn, active=active, phase=phase, players=players,
         player_states=tuple(player_states), objects=objects, zones={k: v for k, v in zones.items() if v},
         next_id=next_id + 1, chain=tuple(chain), lasting=tuple(lasting), pending=pending, used=used,
         game_data=tuple(sorted(game_data.items())), winner=winner,
     )
+    zone_rules.check(state, data, source)
+    return state
 
 
 def _read_place(entry, zone: str, source: str) -> int | None:
@@ -205,12 +207,6 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
         if key not in allowed:
             fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
     card = pool[name]
-    if zone == "monsters" and card["kind"] != "monster":
-        fail(f"{name!r} is not a monster", source, node, index)
-    if zone in ("spells_traps", "field_spell") and card["kind"] == "monster":
-        fail(f"{name!r} is a monster, not a Spell or Trap", source, node, index)
-    if zone == "field_spell" and card["subtype"] != "field":
-        fail(f"{name!r} is not a Field Spell", source, node, index)
     label = card_label(entry, name, player, zone, index, labels, players, source, node)
     owner = card_owner(entry, player, players, source)
     face_up = read_bool(entry, "face_up", zone in ("monsters", "graveyard", "banished", "field_spell"), source)
@@ -225,15 +221,7 @@ def _card_entry(entry, zone, player, players, pool: CardPool, oid, labels, sourc
             position = "defense"
         if card["subtype"] == "link" and (position != "attack" or not face_up):
             fail(f"{name!r} is a Link Monster: it is always face-up in Attack Position", source, node, index)
-    if card["kind"] == "monster" and card["subtype"] == "token" and zone != "monsters":
-        fail(f"{name!r} is a Token: it can only be in a Monster Zone", source, node, index)
     extra_deck_monster = card["kind"] == "monster" and card["subtype"] in EXTRA_DECK_KINDS
-    if zone in ("hand", "deck") and extra_deck_monster:
-        fail(f"{name!r} is a {card['subtype']} monster: it starts in the Extra Deck, not the {zone}", source, node,
-             index)
-    if zone == "extra_deck" and not extra_deck_monster:
-        fail(f"{name!r} is not a Fusion, Synchro, Xyz or Link Monster: it cannot be in the Extra Deck", source,
-             node, index)
     default_type = ("normal" if not extra_deck_monster else card["subtype"]) if zone == "monsters" and face_up else None
     summon_type = entry.get("summon_type", default_type)
     if summon_type not in SUMMON_TYPES:
@@ -284,10 +272,15 @@ def _load_lasting(entries, labels, next_id, source, data):
         if not isinstance(entry, dict) or "kind" not in entry:
             fail("a lasting effect needs a 'kind'", source, data, "lasting")
         next_id += 1
+        if not isinstance(entry.get("affects") or [], list):
+            fail("'affects' of a lasting effect is a list of labels", source, entry, "affects")
+        if not isinstance(entry.get("params") or {}, dict):
+            fail("'params' of a lasting effect is a mapping", source, entry, "params")
         affected = tuple(labels[label] for label in entry.get("affects") or [] if label in labels)
-        lasting.append(Lasting(next_id, entry["kind"], affected, frozen_params(entry.get("params")),
-                               entry.get("until", "end_of_turn"), entry.get("turn", 0),
-                               labels.get(entry.get("source")), entry.get("controller")))
+        lasting.append(Lasting(next_id, read_name(entry, "kind", source), affected, frozen_params(entry.get("params")),
+                               read_name(entry, "until", source, "end_of_turn"),
+                               read_int(entry, "turn", 0, source, minimum=0),
+                               labels.get(entry.get("source")), read_name(entry, "controller", source)))
     return lasting, next_id
 
 
