@@ -114,20 +114,22 @@ def _card_file(tmp_path, game, card_text):
     duration: permanent
     attach: opponent
     abilities:
-      - when: fight_end
+      - kind: trigger
+        on: fight_end
         repeat: every
-        if: "holder.nothing > 1"
-        do: [{damage: {to: holder, amount: 1}}]
-""", 10, "card 'Odd Sort', ability 0: if 'holder.nothing > 1': unknown attribute 'nothing' of a character"),
+        condition: "holder.nothing > 1"
+        effect: [{damage: {to: holder, amount: 1}}]
+""", 11, "card 'Odd Sort', ability 0: condition 'holder.nothing > 1': unknown attribute 'nothing' of a character"),
     ("eredan", """  - name: Odd Sort
     type: sort
     duration: permanent
     attach: opponent
     abilities:
-      - when: fight_end
+      - kind: trigger
+        on: fight_end
         repeat: every
-        do: [{damage: {to: holder, amount: "holder.name"}}]
-""", 10, "do: damage amount 'holder.name' is a text, not a number"),
+        effect: [{damage: {to: holder, amount: "holder.name"}}]
+""", 11, "effect: damage amount 'holder.name' is a text, not a number"),
 ])
 def test_card_file_with_an_expression_that_cannot_work_is_refused(tmp_path, game, card, line, words):
     path = _card_file(tmp_path, game, card)

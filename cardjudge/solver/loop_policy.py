@@ -55,7 +55,7 @@ def classify(game: str, mandatory: bool, yields: dict, choosers: set, lives: dic
     all_losses = {player: -amount for player, amount in life_changes(game, yields).items() if amount < 0}
     losses = {player: loss for player, loss in all_losses.items() if player not in cannot_lose}
     kept = sorted(set(all_losses) - set(losses))
-    if mandatory and kept and not losses and game == "mtg":
+    if mandatory and kept and not losses and rules_for(game).mandatory_loop is None:
         return Verdict("mandatory", "draw", None, None,
                        f"mandatory; the life of {', '.join(kept)} falls each iteration, but they can't lose "
                        "the game: the loop never ends it, a draw (CR 104.4b, 732.4)")

@@ -361,10 +361,11 @@ def check(node, scope: Scope, expected: str, what: str) -> None:
         raise ExprError(message) from None
 
 
-def probe_state(game: str, cards: dict, zones: dict, life: int, players=("you", "opponent")):
+def probe_state(game: str, cards: dict, zones: dict, life: int, players=("you", "opponent"), attack_zones=()):
     """A small position to read a game's environment off: the probe ``cards`` (name -> printed
     fields), and for each of ``players`` one object of the card ``zones[zone]`` in each zone
-    (the objects get oids 1, 2, ... in the order of ``zones``, first player first)."""
+    (the objects get oids 1, 2, ... in the order of ``zones``, first player first), in Attack
+    Position in ``attack_zones``."""
     from cardjudge.cards.loader import CardDef, CardPool
     from cardjudge.rules.core.state import Obj, PlayerState, State
 
@@ -374,7 +375,7 @@ def probe_state(game: str, cards: dict, zones: dict, life: int, players=("you", 
         for zone, card in zones.items():
             oid = len(objects) + 1
             objects[oid] = Obj(oid=oid, label=f"{card}#{player}.{zone}", card=card, owner=player, controller=player,
-                               zone=zone, face_up=True, position="attack" if zone == "monsters" else None)
+                               zone=zone, face_up=True, position="attack" if zone in attack_zones else None)
             by_zone[(player, zone)] = (oid,)
     return State(game=game, pool=pool, turn=1, active=players[0], phase="main1", players=tuple(players),
                  player_states=tuple(PlayerState(p, life) for p in players), objects=objects, zones=by_zone,

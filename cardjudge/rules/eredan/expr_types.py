@@ -39,12 +39,12 @@ def check_expression_types(fields: dict, ability) -> None:
     InputError led by the field at fault (``if: ...``, ``do: ...``)."""
     env, with_victim = _probe()
     if ability.condition is not None:
-        T.check(ability.condition, T.scope_of(env), "condition", "if")
+        T.check(ability.condition, T.scope_of(env), "condition", "condition")
     amounts = T.scope_of(with_victim)  # an effect's number may read the character it applies to
     for effect in ability.effects:
         if effect.amount is not None:
-            T.check(effect.amount, amounts, "number", f"do: {effect.op} amount")
+            T.check(effect.amount, amounts, "number", f"effect: {effect.op} amount")
         if effect.op == "modify":
             for key, value in effect.params:
                 if hasattr(value, "_fn"):
-                    T.check(value, amounts, "number", f"do: modify {key}")
+                    T.check(value, amounts, "number", f"effect: modify {key}")

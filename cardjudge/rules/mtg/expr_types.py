@@ -21,6 +21,8 @@ PROBE_ZONES = {zone: "Probe Creature" for zone in ("battlefield", "hand", "libra
 # names a card file gives (a target's or a choice's ``name``, a delayed ability's ``refs``)
 STEP_NAMES = ("returned", "created", "exiled", "chosen")
 _NUMBER_KEYS = {"amount", "n", "power", "toughness"}
+# steps whose text is mana, not an expression ("add {G}", "you may pay {2}")
+_MANA_STEPS = {"add_mana", "pay"}
 
 
 @lru_cache(maxsize=1)
@@ -63,7 +65,7 @@ def check_expression_types(fields: dict, ability) -> None:
     if ability.when is not None:
         T.check(ability.when, scope, "condition", "when")
     if ability.condition is not None:
-        T.check(ability.condition, scope, "condition", "if")
+        T.check(ability.condition, scope, "condition", "condition")
     for slot in ability.targets:
         T.check(slot.source, scope, "any", "targets")
         if slot.where is not None:
@@ -105,7 +107,9 @@ def _check_steps(steps, scope, parse) -> None:
             if isinstance(body.get("when"), str):
                 T.check(parse(body["when"]), scope, "condition", "effect: delayed when")
             _check_steps(body.get("effect") or [], scope, parse)
-        elif isinstance(body, str) and op != "add_mana":
+        elif isinstance(body, str) and op in _MANA_STEPS:
+            _check_steps(step.get("then") or [], scope, parse)  # "if you do, ..."
+        elif isinstance(body, str):
             T.check(parse(body), scope, "any", f"effect: {op}")
         elif isinstance(body, dict):
             for key, value in body.items():

@@ -96,7 +96,10 @@ def object_abilities(s, oid) -> tuple:
 
 
 def colors_of(card) -> tuple:
-    """A card's colors: its color indicator, else the colored symbols of its mana cost."""
+    """A card's colors: its color indicator, else the colored symbols of its mana cost; none for
+    a card with devoid (702.114a)."""
+    if "Devoid" in (card["keywords"] or ()):
+        return ()
     if card["colors"] is not None:
         return tuple(card["colors"])
     cost = card["mana_cost"] or ""

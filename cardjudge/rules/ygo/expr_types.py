@@ -33,7 +33,7 @@ _STAT_KEYS = {"n": "number", "amount": "number", "level": "number", "atk": "numb
 def _probe():
     from cardjudge.rules.ygo.views import CardView, env_for
 
-    state = T.probe_state("ygo", PROBE_CARDS, PROBE_ZONES, 8000)
+    state = T.probe_state("ygo", PROBE_CARDS, PROBE_ZONES, 8000, attack_zones=("monsters",))
     card = 1  # the first player's monster
     event = Event("summoned", cards=(card,), player="you", source=card, method="normal")
     return CardView(state, card), env_for(state, card, "you", event)
