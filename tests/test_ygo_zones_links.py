@@ -419,3 +419,46 @@ def test_L2_a_link_monster_never_changes_its_battle_position():
                  opponent={"monsters": [{"card": "Link Spider", "id": "LS", "zone": 5},
                                         {"card": "Axe Raider", "id": "A", "zone": 0}]})
     assert [d["targets"] for d in dicts(state, kind="activate", card_id="BM")] == [["A"]]
+
+
+# ------------------------------------------------------------------ Tokens (Z8)
+
+
+def _doppel_tokens_pending(with_link):
+    """Junk Warrior Synchro Summoned with Doppelwarrior; its Doppel Token effect resolving."""
+    monsters = [{"card": "Junk Synchron", "id": "JS", "zone": 0}, {"card": "Doppelwarrior", "id": "DW", "zone": 1}]
+    if with_link:
+        monsters.append({"card": "Link Spider", "id": "LS", "zone": 5})
+    state = load(you={"monsters": monsters, "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    where = " to Main Monster Zone 3" if with_link else ""
+    state = act(state, kind="summon", text=f"you Synchro Summon Junk Warrior in attack position using JS, DW{where}")
+    state = act(state, text="you activate the effect of Junk Warrior")  # mandatory: first on the chain
+    state = act(state, text="you activate the effect of Doppelwarrior")
+    for _ in range(6):
+        if dicts(state, card="Doppel Token") or not chain(state):
+            return state
+        state = act(state, kind="pass")
+    return state
+
+
+def test_Z8_token_zones_are_chosen_by_their_player_where_places_matter():
+    state = _doppel_tokens_pending(with_link=True)
+    offered = [d["text"] for d in dicts(state, card="Doppel Token")]
+    # free: Main Monster Zones 0, 1, 2 and 4 (Junk Warrior in 3): one action per set of two
+    assert sorted(offered) == sorted(f"you Special Summon 2 Doppel Token to Main Monster Zone {a} and "
+                                     f"Main Monster Zone {b}"
+                                     for a, b in [(0, 1), (0, 2), (0, 4), (1, 2), (1, 4), (2, 4)])
+    again = cj.load_position(cj.to_dict(state))  # the pending choice round-trips
+    assert sorted(d["text"] for d in dicts(again, card="Doppel Token")) == sorted(offered)
+    state = act(state, text="you Special Summon 2 Doppel Token to Main Monster Zone 0 and Main Monster Zone 4")
+    tokens = sorted(m["zone"] for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["card"] == "Doppel Token")
+    assert tokens == [0, 4]
+
+
+def test_Z8_tokens_take_the_leftmost_zones_without_a_choice_where_places_do_not_matter():
+    state = _doppel_tokens_pending(with_link=False)
+    assert not dicts(state, card="Doppel Token")
+    state = resolve(state)
+    assert sorted(m["card"] for m in cj.to_dict(state)["players"]["you"]["monsters"]) == \
+        ["Doppel Token", "Doppel Token", "Junk Warrior"]
+
