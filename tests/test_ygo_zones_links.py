@@ -419,3 +419,97 @@ def test_L2_a_link_monster_never_changes_its_battle_position():
                  opponent={"monsters": [{"card": "Link Spider", "id": "LS", "zone": 5},
                                         {"card": "Axe Raider", "id": "A", "zone": 0}]})
     assert [d["targets"] for d in dicts(state, kind="activate", card_id="BM")] == [["A"]]
+
+
+# ------------------------------------------------------------------ Tokens (Z8)
+
+
+def _doppel_tokens_pending(with_link):
+    """Junk Warrior Synchro Summoned with Doppelwarrior; its Doppel Token effect resolving."""
+    monsters = [{"card": "Junk Synchron", "id": "JS", "zone": 0}, {"card": "Doppelwarrior", "id": "DW", "zone": 1}]
+    if with_link:
+        monsters.append({"card": "Link Spider", "id": "LS", "zone": 5})
+    state = load(you={"monsters": monsters, "extra_deck": [{"card": "Junk Warrior", "id": "JW"}]})
+    where = " to Main Monster Zone 3" if with_link else ""
+    state = act(state, kind="summon", text=f"you Synchro Summon Junk Warrior in attack position using JS, DW{where}")
+    state = act(state, text="you activate the effect of Junk Warrior")  # mandatory: first on the chain
+    state = act(state, text="you activate the effect of Doppelwarrior")
+    for _ in range(6):
+        if dicts(state, card="Doppel Token") or not chain(state):
+            return state
+        state = act(state, kind="pass")
+    return state
+
+
+def test_Z8_token_zones_are_chosen_by_their_player_where_places_matter():
+    state = _doppel_tokens_pending(with_link=True)
+    offered = [d["text"] for d in dicts(state, card="Doppel Token")]
+    # free: Main Monster Zones 0, 1, 2 and 4 (Junk Warrior in 3): one action per set of two
+    assert sorted(offered) == sorted(f"you Special Summon 2 Doppel Token to Main Monster Zone {a} and "
+                                     f"Main Monster Zone {b}"
+                                     for a, b in [(0, 1), (0, 2), (0, 4), (1, 2), (1, 4), (2, 4)])
+    again = cj.load_position(cj.to_dict(state))  # the pending choice round-trips
+    assert sorted(d["text"] for d in dicts(again, card="Doppel Token")) == sorted(offered)
+    state = act(state, text="you Special Summon 2 Doppel Token to Main Monster Zone 0 and Main Monster Zone 4")
+    tokens = sorted(m["zone"] for m in cj.to_dict(state)["players"]["you"]["monsters"] if m["card"] == "Doppel Token")
+    assert tokens == [0, 4]
+
+
+def test_Z8_tokens_take_the_leftmost_zones_without_a_choice_where_places_do_not_matter():
+    state = _doppel_tokens_pending(with_link=False)
+    assert not dicts(state, card="Doppel Token")
+    state = resolve(state)
+    assert sorted(m["card"] for m in cj.to_dict(state)["players"]["you"]["monsters"]) == \
+        ["Doppel Token", "Doppel Token", "Junk Warrior"]
+
+
+# ------------------------------------------------------------------ Extra Link (Z9)
+
+# A rules fixture, not a library card: a Link-4 with arrows on all four sides (Top, Left, Right,
+# Bottom), so that three of them side by side in the central Main Monster Zones are co-linked with
+# each other and with Link Monsters pointing down at them from the Extra Monster Zones.
+CROSS = {"name": "Cross Link", "kind": "monster", "subtype": "link", "attribute": "DARK", "race": "Cyberse",
+         "atk": 2500, "link_rating": 4, "link_arrows": ["top", "left", "right", "bottom"],
+         "materials": {"link": {"count": [2, 4]}}}
+
+
+def _extra_link_field(centre: bool):
+    """Link Spider in your left Extra Monster Zone (its Bottom arrow on Main Monster Zone 1), Cross
+    Links in Main Monster Zones 1 and 3 (and 2 when ``centre``), Axe Raider in zone 0, a Link
+    Spider in the Extra Deck."""
+    monsters = [{"card": "Link Spider", "id": "LS0", "zone": 5}, {"card": "Cross Link", "id": "X1", "zone": 1},
+                {"card": "Cross Link", "id": "X3", "zone": 3}, {"card": "Axe Raider", "id": "A", "zone": 0}]
+    if centre:
+        monsters.append({"card": "Cross Link", "id": "X2", "zone": 2})
+    return load(cards=[CROSS], you={"monsters": monsters, "extra_deck": [{"card": "Link Spider", "id": "LS"}]})
+
+
+def test_Z9_a_link_summon_that_makes_an_extra_link_takes_the_second_extra_monster_zone():
+    state = _extra_link_field(centre=True)
+    # Link Spider (left EMZ) - Cross Link 1 - Cross Link 2 - Cross Link 3 - the right EMZ, each
+    # pair co-linked: a Link Spider there (Bottom arrow on Cross Link 3) completes the Extra Link
+    assert summon_zones(state, "LS") == {0, 4, 6}
+    state = act(state, card_id="LS", text="you Link Summon Link Spider in attack position using A to the right "
+                                            "Extra Monster Zone")
+    assert places(state) == {"LS0": 5, "X1": 1, "X2": 2, "X3": 3, "LS": 6}
+    again = cj.load_position(cj.to_dict(state))  # a position with both, joined by an Extra Link, is legal
+    assert places(again) == places(state)
+
+
+def test_Z9_no_second_extra_monster_zone_without_an_extra_link():
+    # Cross Link 3's Top arrow points at the right EMZ, but nothing joins it to Link Spider's
+    state = _extra_link_field(centre=False)
+    assert summon_zones(state, "LS") == {0, 2, 4}
+    # an opponent's monster in the other EMZ also closes it, Extra Link or not
+    blocked = load(cards=[CROSS], you=cj.to_dict(_extra_link_field(centre=True))["players"]["you"],
+                   opponent={"monsters": [{"card": "Link Spider", "id": "OLS", "zone": 5}]})
+    assert summon_zones(blocked, "LS") == {0, 4}
+
+
+def test_Z9_a_position_holding_both_extra_monster_zones_needs_an_extra_link():
+    written = cj.to_dict(_extra_link_field(centre=False))
+    written["players"]["you"]["monsters"].append({"card": "Link Spider", "id": "LS6", "zone": 6})
+    with pytest.raises(InputError, match="both Extra Monster Zones .* no Extra Link"):
+        cj.load_position(written)
+    written["players"]["you"]["monsters"].append({"card": "Cross Link", "id": "X2", "zone": 2})
+    assert places(cj.load_position(written))["LS6"] == 6

@@ -10,6 +10,7 @@ the resolution with a ``Choice``; the rest of the steps wait in ``Resolving``.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 from cardjudge.rules.core.events import Event, new_event
 from cardjudge.rules.core.expr import Env, evaluate, names_read, number_of, parse, whole_number
@@ -213,6 +214,13 @@ def position_choice_places(s, choice) -> list[int]:
         return []
     places = summon_places(s, choice.oid, choice.player, spec, resolving.link)
     return places if len(places) > 1 else []
+
+
+def token_zone_choices(s, choice) -> list[tuple]:
+    """The sets of zones a player may put the Tokens an effect creates in (a position choice
+    about no card, asked only where places matter): the Tokens are alike, so one option per set
+    of free Main Monster Zones, each in order."""
+    return list(combinations(zones.free_main(s, choice.player), choice.amount))
 
 
 def position_choice_positions(s, choice) -> tuple:
@@ -768,6 +776,14 @@ def _create_tokens_step(d, link, body, bound, step):
     if len(free) < count:
         return None
     position = body.get("position", "attack")
+    if "__token_zones__" in bound:
+        free = list(bound.pop("__token_zones__")[0])
+    elif zones.reads_places(d) and len(free) > count:
+        # where places matter, the player whose field receives the Tokens chooses their zones
+        from cardjudge.rules.ygo.abilities import _freeze
+
+        return Choice(player, "position", "__token_zones__", (), prompt=f"zones of {count} {name}",
+                      amount=count, redo=_freeze({"create_tokens": body}))
     placed = []
     for _ in range(count):
         oid = d.new_id()

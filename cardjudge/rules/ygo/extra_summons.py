@@ -48,7 +48,7 @@ def extra_deck_summons(s, player: str) -> list[Action]:
         positions = ("attack",) if kind == "link" else POSITIONS  # a Link Monster has no DEF
         for used in sets:
             labels = tuple(s.objects[o].label for o in used)
-            places = zones.useful_places(s, player, card, True, used)
+            places = zones.useful_places(s, player, card, True, used, link_summon=kind == "link")
             for place in places:
                 where = f" to {zones.describe(place)}" if len(places) > 1 else ""
                 for position in positions:

@@ -15,7 +15,8 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, number_of, source_of
 from cardjudge.rules.core.reasons import Reason, whose
 from cardjudge.rules.ygo import windows, zones
-from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions,
+from cardjudge.rules.ygo.abilities import thaw
+from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions, token_zone_choices,
                                           redirecting_card)
 from cardjudge.rules.ygo.extra_summons import extra_deck_summons
 from cardjudge.rules.ygo.fusion import fusion_choice_actions, fusion_options
@@ -785,6 +786,13 @@ def choice_actions(s, choice) -> list[Action]:
     player = choice.player
     if choice.kind == "fusion":
         return fusion_choice_actions(s, choice)
+    if choice.kind == "position" and choice.oid is None:  # the zones of Tokens an effect creates
+        name = thaw(choice.redo)["create_tokens"]["card"]
+        return [Action(id="", player=player, kind="choose",
+                       text=f"{says(player, 'Special Summon')} {choice.amount} {name} to "
+                            f"{' and '.join(zones.describe(z) for z in chosen)}",
+                       card=name, payload=(("mode", "position"), ("value", chosen)))
+                for chosen in token_zone_choices(s, choice)]
     if choice.kind == "position":
         label = s.objects[choice.oid].label
         card = s.objects[choice.oid].card

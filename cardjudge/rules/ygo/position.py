@@ -85,7 +85,7 @@ def load(data: dict, source: str) -> State:
             fail(f"'equipped_to' names unknown card {equip_label!r}", source, node, index)
         objects[oid] = _replace(objects[oid], equipped_to=labels[equip_label])
     written_at = {oid: (entries, index) for _, places, entries in placing for oid, _, index in places}
-    _check_extra_monster_zones(players, zones, objects, source, written_at)
+    _check_extra_monster_zones(players, zones, objects, pool, source, written_at)
     rule = _read_rules(data, source)
     lasting, next_id = _load_lasting(data.get("lasting") or [], labels, next_id, source, data)
     used = frozenset(_load_used(data.get("used") or [], labels, source, data))
@@ -152,16 +152,21 @@ def _place_cards(places: list, objects: dict, reads: bool, zone: str, source: st
         objects[oid] = _replace(objects[oid], extra=places_rules.with_place(objects[oid].extra, place, keyed))
 
 
-def _check_extra_monster_zones(players, zones_by_player: dict, objects: dict, source: str, written_at: dict) -> None:
-    """A player uses at most one Extra Monster Zone, and each holds one monster (an error names
-    the line of the second monster)."""
+def _check_extra_monster_zones(players, zones_by_player: dict, objects: dict, pool, source: str,
+                               written_at: dict) -> None:
+    """A player uses at most one Extra Monster Zone but through an Extra Link, and each holds one
+    monster (an error names the line of the second monster)."""
     used: dict = {}
+    links = [(obj.controller, places_rules.place_of(obj), tuple(pool[obj.card]["link_arrows"] or ()))
+             for side in players for oid in zones_by_player.get((side, "monsters"), ())
+             if (obj := objects[oid]).face_up and pool[obj.card]["subtype"] == "link"]
     for player in players:
         mine = [oid for oid in zones_by_player.get((player, "monsters"), ())
                 if places_rules.place_of(objects[oid]) in places_rules.EXTRA_ZONES]
-        if len(mine) > 1:
+        if len(mine) > 1 and not places_rules.extra_linked(players, links):
             fail(f"{player!r} has monsters in both Extra Monster Zones ({objects[mine[0]].label!r}, "
-                 f"{objects[mine[1]].label!r}): a player uses at most one", source, *written_at[mine[1]])
+                 f"{objects[mine[1]].label!r}) with no Extra Link joining them: a player uses at most one "
+                 "otherwise", source, *written_at[mine[1]])
         for oid in mine:
             place = places_rules.place_of(objects[oid])
             physical = place if player == players[0] else 11 - place

@@ -24,10 +24,15 @@ Where a monster may go: a monster Special Summoned from the Extra Deck goes to a
 Zone (if its controller has none there) or a Main Monster Zone a Link Arrow points to; a Fusion,
 Synchro or Xyz Monster may go to any Main Monster Zone (since April 2020; a position's
 ``rules: {master_rule: 4}`` selects the older rule, under which they are placed as Link
-Monsters). Every other monster goes to a Main Monster Zone.
+Monsters). Every other monster goes to a Main Monster Zone. A player with a monster in one Extra
+Monster Zone may Link Summon to the other only if that makes an Extra Link (``extra_linked``: a
+series of co-linked Link Monsters joining the two). Tokens go to the Main Monster Zones the
+player receiving them chooses where places matter (the leftmost free ones otherwise).
 """
 
 from __future__ import annotations
+
+import networkx
 
 MAIN_ZONES = 5
 EXTRA_ZONES = (5, 6)  # left / right Extra Monster Zone, as the monster's controller sees it
@@ -97,7 +102,11 @@ def put_first_spell_trap(d, oid: int):
 
 def cell(s, player: str, place: int) -> tuple[int, int]:
     """Where a monster zone of ``player`` lies on the grid (as the first player sees it)."""
-    first = player == s.players[0]
+    return _cell(s.players, player, place)
+
+
+def _cell(players, player: str, place: int) -> tuple[int, int]:
+    first = player == players[0]
     if place in EXTRA_ZONES:
         column = _EMZ_COLUMN[place]
         return 1, column if first else 4 - column
@@ -150,15 +159,15 @@ def pointed_zones(s, oid: int) -> list[tuple]:
     place = place_of(obj)
     if not arrows or place is None:
         return []
-    row, column = cell(s, obj.controller, place)
-    turn = 1 if obj.controller == s.players[0] else -1
-    out = []
-    for arrow in arrows:
-        step_row, step_column = ARROWS[arrow]
-        found = _zone_at(s, row + turn * step_row, column + turn * step_column)
-        if found is not None:
-            out.append(found)
-    return out
+    return [found for found in map(lambda c: _zone_at(s, *c), _pointed_cells(s.players, obj.controller, place, arrows))
+            if found is not None]
+
+
+def _pointed_cells(players, controller: str, place: int, arrows) -> list[tuple[int, int]]:
+    """The grid cells the arrows of a Link Monster in that zone point at (on or off the field)."""
+    row, column = _cell(players, controller, place)
+    turn = 1 if controller == players[0] else -1
+    return [(row + turn * ARROWS[arrow][0], column + turn * ARROWS[arrow][1]) for arrow in arrows]
 
 
 def pointed_monsters(s, oid: int) -> list[int]:
@@ -245,25 +254,64 @@ def _linked_main(s, player: str, leaving) -> set:
     return out
 
 
-def legal_places(s, player: str, card, from_extra_deck: bool, leaving=()) -> list[int]:
+def extra_linked(players, links) -> bool:
+    """Whether an Extra Link joins the two Extra Monster Zones: a series of Link Monsters, each
+    co-linked with the next, from the one in one Extra Monster Zone to the one in the other,
+    whoever controls them. ``players``: the players in turn order; ``links``: the face-up Link
+    Monsters on the field, as (controller, place, Link Arrows) triples."""
+    at = {_cell(players, controller, place): set(_pointed_cells(players, controller, place, arrows))
+          for controller, place, arrows in links if arrows}
+    graph = networkx.Graph()
+    graph.add_nodes_from(at)
+    graph.add_edges_from((here, there) for here, cells in at.items() for there in cells
+                         if there in at and here in at[there])
+    left, right = (1, _EMZ_COLUMN[5]), (1, _EMZ_COLUMN[6])
+    return left in at and right in at and networkx.has_path(graph, left, right)
+
+
+def _field_links(s, leaving) -> list[tuple]:
+    """The face-up Link Monsters on the field but those about to leave, for ``extra_linked``."""
+    return [(s.objects[oid].controller, place_of(s.objects[oid]), link_arrows(s, oid))
+            for oid in _link_monsters(s) if oid not in leaving]
+
+
+def extra_link_places(s, player: str, card, leaving=()) -> list[int]:
+    """The other Extra Monster Zone a player who has a monster in one may Link Summon ``card``
+    to: only if that Link Summon makes an Extra Link (the one way to use both)."""
+    held_extra = [(place, oid) for place, oid in _occupied(s, player, "monsters").items()
+                  if place in EXTRA_ZONES and oid not in leaving]
+    if not held_extra or card["subtype"] != "link" or not link_arrows(s, held_extra[0][1]):
+        return []  # only Link Monsters are co-linked
+    other = 11 - held_extra[0][0]
+    held = _occupied(s, s.opponent_of(player), "monsters").get(11 - other)
+    if held is not None and held not in leaving:
+        return []
+    links = _field_links(s, leaving) + [(player, other, tuple(card["link_arrows"] or ()))]
+    return [other] if extra_linked(s.players, links) else []
+
+
+def legal_places(s, player: str, card, from_extra_deck: bool, leaving=(), link_summon: bool = False) -> list[int]:
     """Every zone a monster may be placed in by ``player`` (``leaving``: cards about to leave the
-    field first, like materials and Tributes)."""
+    field first, like materials and Tributes; ``link_summon``: a Link Summon, which may also go to
+    the second Extra Monster Zone by making an Extra Link)."""
     main = free_main(s, player, leaving)
     if not from_extra_deck or card["subtype"] not in EXTRA_DECK_KINDS:
         return main
     extra = free_extra(s, player, leaving)
+    if link_summon and not extra:
+        extra = extra_link_places(s, player, card, leaving)
     if card["subtype"] in _LINKED_ONLY[master_rule(s)]:
         linked = _linked_main(s, player, leaving)
         main = [place for place in main if place in linked]
     return main + extra
 
 
-def useful_places(s, player: str, card, from_extra_deck: bool, leaving=()) -> list[int]:
+def useful_places(s, player: str, card, from_extra_deck: bool, leaving=(), link_summon: bool = False) -> list[int]:
     """The zones worth a choice: every legal one when something reads places; otherwise one, an
     Extra Monster Zone if possible (it leaves every Main Monster Zone free that another choice
     would, so it is never worse) and else the leftmost Main Monster Zone."""
     if reads_places(s):
-        return legal_places(s, player, card, from_extra_deck, leaving)
+        return legal_places(s, player, card, from_extra_deck, leaving, link_summon)
     # What legal_places would give, cut to its first Extra Monster Zone or else its first zone,
     # read off the occupied zones without listing them (this runs for every set of materials of
     # every listing).
