@@ -9,7 +9,6 @@ combo search on ``examples/eredan-combo.yaml`` in each chance mode.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from timing import ROOT, machine, median_ms  # first: it puts this checkout on sys.path
 
@@ -25,8 +24,11 @@ def main() -> None:
     play = apply(fight, legal_actions(fight)[0])
     for name, state in (("fight_choice", fight), ("play", play)):
         first = legal_actions(state)[0]
-        print(f"{name}: legal_actions {median_ms(legal_actions, state, args.repeat):.3f} ms "
-              f"({len(legal_actions(state))} actions), apply {median_ms(lambda s: apply(s, first), state, args.repeat):.3f} ms")
+        print(
+            f"{name}: legal_actions {median_ms(legal_actions, state, args.repeat):.3f} ms "
+            f"({len(legal_actions(state))} actions), "
+            f"apply {median_ms(lambda s, first=first: apply(s, first), state, args.repeat):.3f} ms"
+        )
     chains = median_ms(list_chains, play, max(3, args.repeat // 10))
     listing = list_chains(play)
     print(f"list_chains from the play phase: {chains:.1f} ms ({len(listing.chains)} orders, {listing.nodes} positions)")
@@ -35,8 +37,10 @@ def main() -> None:
         result = find_combos(combo, "win", max_actions=3, chance=chance)
         stats = result.stats
         rate = stats.states / stats.seconds if stats.seconds else float("inf")
-        print(f"combos win, chance={chance}: {stats.nodes} nodes, {stats.states} states, "
-              f"{stats.seconds:.3f} s, {rate:.0f} states/s; {result.reason}")
+        print(
+            f"combos win, chance={chance}: {stats.nodes} nodes, {stats.states} states, "
+            f"{stats.seconds:.3f} s, {rate:.0f} states/s; {result.reason}"
+        )
 
 
 if __name__ == "__main__":

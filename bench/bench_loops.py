@@ -56,7 +56,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {native.install().describe()}")
     print("static analysis of each built-in library (target < 1 s):")
     for path in LIBRARIES:
-        seconds, result = fastest(args.repeat, lambda: find_loops(str(ROOT / path), static_only=True))
+        seconds, result = fastest(args.repeat, lambda path=path: find_loops(str(ROOT / path), static_only=True))
         kinds: dict = {}
         for loop in result.loops:
             kinds[loop.kind] = kinds.get(loop.kind, 0) + 1
@@ -64,7 +64,7 @@ def main() -> None:
               f"{result.stats['edges']} links, {result.stats['cycles']} cycles listed, {kinds or 'acyclic'}")
     print("confirmation by search (target < 2 s each):")
     for path in POSITIONS:
-        seconds, result = fastest(args.repeat, lambda: find_loops(str(ROOT / path)))
+        seconds, result = fastest(args.repeat, lambda path=path: find_loops(str(ROOT / path)))
         kinds = [f"{loop.kind}/{loop.outcome}" for loop in result.loops]
         print(f"  {path}: {seconds * 1000:.0f} ms, {result.stats['nodes']} nodes, {kinds}")
 

@@ -78,12 +78,12 @@ def main() -> None:
         pool = sources(count, interchangeable)
         label = f"{count} sources, {'basic lands (G1)' if interchangeable else 'all different'}"
         listed = len(payments(cost, "", pool))
-        time = median_ms(lambda: payments(cost, "", pool), arguments.repeat)
+        time = median_ms(lambda pool=pool: payments(cost, "", pool), arguments.repeat)
         print(f"payments {cost} from {label}: {listed} payments in {time:.1f} ms")
-        time = median_ms(lambda: can_pay(cost, "", pool), arguments.repeat)
+        time = median_ms(lambda pool=pool: can_pay(cost, "", pool), arguments.repeat)
         print(f"can_pay  {cost} from {label}: {time:.2f} ms")
         best = max_x(fireball, "", pool)
-        time = median_ms(lambda: max_x(fireball, "", pool), arguments.repeat)
+        time = median_ms(lambda pool=pool: max_x(fireball, "", pool), arguments.repeat)
         print(f"max_x    {fireball} from {label}: X = {best} in {time:.2f} ms")
     midgame(arguments.repeat)
 

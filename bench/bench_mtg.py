@@ -51,7 +51,7 @@ def main(argv=None) -> int:
         first = actions[0]
         figures = [median_fastest_ms(legal_actions, state, args.repeat),
                    median_fastest_ms(legal_actions, state, args.repeat, before=forget_answers),
-                   median_fastest_ms(lambda s: apply(s, first), state, args.repeat)]
+                   median_fastest_ms(lambda s, first=first: apply(s, first), state, args.repeat)]
         columns = " ".join(f"{f'{median:.2f} / {fastest:.2f}':>15}" for median, fastest in figures)
         print(f"{name.removesuffix('.yaml'):<18} {len(actions):>7} {columns}  {first.text}")
     search_figure(args.search_repeat)

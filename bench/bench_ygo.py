@@ -29,7 +29,7 @@ def main(argv=None) -> int:
         actions = legal_actions(state)
         first = actions[0]
         la = median_ms(legal_actions, state, args.repeat)
-        ap = median_ms(lambda s: apply(s, first), state, args.repeat)
+        ap = median_ms(lambda s, first=first: apply(s, first), state, args.repeat)
         lc = median_ms(list_chains, state, max(5, args.repeat // 3))
         after = apply(state, first)
         lc_after = median_ms(list_chains, after, max(5, args.repeat // 3)) if legal_actions(after) else float("nan")
@@ -38,7 +38,7 @@ def main(argv=None) -> int:
     print(f"{machine()}, median of {args.repeat} runs, cold memo")
     head = ("position", "actions", "legal_actions ms", "apply ms", "list_chains ms", "list_chains after 1st ms")
     print(f"{head[0]:<22} {head[1]:>7} {head[2]:>16} {head[3]:>9} {head[4]:>14} {head[5]:>24}")
-    for name, n, la, ap, lc, first_text, lc_after in rows:
+    for name, n, la, ap, lc, _first_text, lc_after in rows:
         print(f"{name:<22} {n:>7} {la:>16.2f} {ap:>9.2f} {lc:>14.2f} {lc_after:>24.2f}")
     print()
     print("first action of each position (applied, and the window it opens for list_chains):")

@@ -74,7 +74,7 @@ def main(argv=None) -> int:
         state = load_position(body)
         listed = legal_actions(state)
         median, fastest = median_fastest_ms(legal_actions, state, args.repeat,
-                                            before=lambda: _forget_zone_memo(state))
+                                            before=lambda state=state: _forget_zone_memo(state))
         kinds = {}
         for action in listed:
             key = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")

@@ -26,8 +26,21 @@ from cardjudge.solver.loops import find_loops
 from cardjudge.solver.why import explain
 
 __all__ = [
-    "Action", "CardPool", "InputError", "State", "apply", "find_combos", "find_loops", "legal_actions", "list_chains", "load_cards", "load_position",
+    "Action",
+    "CardPool",
+    "InputError",
+    "State",
+    "apply",
+    "find_combos",
+    "find_loops",
+    "legal_actions",
+    "list_chains",
+    "load_cards",
+    "load_position",
     "to_dict",
-    "check_puzzle", "generate_puzzles", "load_puzzle", "solve_puzzle",
+    "check_puzzle",
+    "generate_puzzles",
+    "load_puzzle",
+    "solve_puzzle",
     "explain",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from cardjudge.errors import InputError
-from cardjudge.rules import games, rules_for
+from cardjudge.rules import rules_for
 from cardjudge.selectors import cards_by_name, describe_cost, select
 
 PROG = "cardjudge"
@@ -156,7 +156,12 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
-@click.option("--all", "expand", is_flag=True, help="One line per action: the ways to pay for or target one activation each apart (--json always lists each).")
+@click.option(
+    "--all",
+    "expand",
+    is_flag=True,
+    help="One line per action: the ways to pay for or target one activation each apart (--json always lists each).",
+)
 @do_option
 @json_option
 def moves(position: str, expand: bool, selectors: Sequence[str], as_json: bool) -> None:
@@ -188,7 +193,9 @@ def moves(position: str, expand: bool, selectors: Sequence[str], as_json: bool) 
         click.echo(line)
     chain = now.get("chain") or now.get("stack") or []
     if chain:
-        click.echo(f"{'chain' if 'chain' in now else 'stack'}: " + "; ".join(_link_text(i, link) for i, link in enumerate(chain, 1)))
+        click.echo(
+            f"{'chain' if 'chain' in now else 'stack'}: " + "; ".join(_link_text(i, link) for i, link in enumerate(chain, 1))
+        )
     if not dicts:
         click.echo(f"no legal action: the game is over (winner: {now.get('winner')})")
         return
@@ -227,13 +234,16 @@ def play(position: str, selectors: Sequence[str], as_json: bool) -> None:
         return
     header = [f"after {fields.get('id')}: {fields.get('text')}" for fields in applied]
     if not _loads_back_alike(cj, state, result):
-        header.append("note: the position format does not keep everything of this moment (such as a response "
-                      "window or triggers waiting to be activated): loaded again, it lists other legal actions")
+        header.append(
+            "note: the position format does not keep everything of this moment (such as a response "
+            "window or triggers waiting to be activated): loaded again, it lists other legal actions"
+        )
     click.echo(_to_yaml(result, header), nl=False)
 
 
 def _loads_back_alike(cj, state, written: dict[str, Any]) -> bool:
     """Whether the written position, loaded again, lists the same legal actions as ``state``."""
+
     def texts(s) -> list[str]:
         return sorted(action.to_dict()["text"] for action in cj.legal_actions(s))
 
@@ -269,14 +279,25 @@ FIRST_CHAINS_SHOWN = 20  # chains printed without --all (a Magic end step has ov
 @cli.command()
 @click.argument("position", metavar="POSITION")
 @do_option
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=20000, show_default=True, help="Stop after this many search nodes.")
-@click.option("--limit-seconds", type=_SECONDS, default=30, show_default=True,
-              help="Stop after this many seconds, the writing of the chains included.")
+@click.option(
+    "--limit-nodes", type=click.IntRange(min=1), default=20000, show_default=True, help="Stop after this many search nodes."
+)
+@click.option(
+    "--limit-seconds",
+    type=_SECONDS,
+    default=30,
+    show_default=True,
+    help="Stop after this many seconds, the writing of the chains included.",
+)
 @memory_option
 @click.option("--all", "show_all", is_flag=True, help=f"Print every chain (by default the first {FIRST_CHAINS_SHOWN}).")
 @json_option
 def chains(
-    position: str, selectors: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, show_all: bool,
+    position: str,
+    selectors: Sequence[str],
+    limit_nodes: int | None,
+    limit_seconds: float | None,
+    show_all: bool,
     as_json: bool,
 ) -> None:
     """List every chain (or stack) the players can build from the current window, and what each resolves to.
@@ -353,8 +374,7 @@ def _chains_summary(listing: Any, start: Mapping[str, Any], cj: Any) -> str:
     longest = max(len(chain.actions) for chain in listing.chains)
     outcomes = {chain.result for chain in listing.chains}
     winners = sorted({str(chain.result.winner) for chain in listing.chains if chain.result.winner is not None})
-    text = (f"summary: {len(listing.chains)} chains of up to {longest} actions, "
-            f"{len(outcomes)} different resulting positions")
+    text = f"summary: {len(listing.chains)} chains of up to {longest} actions, {len(outcomes)} different resulting positions"
     if winners:
         text += f"; a player can win: {', '.join(winners)}"
     return text
@@ -372,8 +392,7 @@ def _stream_chains_json(listing: Any, described: Any, deadline: float | None) ->
         text = json.dumps(described(chain), indent=2, ensure_ascii=False, default=_json_default)
         click.echo(("," if written else "") + text)
         written += 1
-    tail = {"complete": bool(listing.complete), "reason": listing.reason, "found": len(listing.chains),
-            "written": written}
+    tail = {"complete": bool(listing.complete), "reason": listing.reason, "found": len(listing.chains), "written": written}
     if written < len(listing.chains):
         tail["output_cut"] = "cut short by the time limit: not every chain found is written"
     click.echo("], " + json.dumps(tail, ensure_ascii=False)[1:])
@@ -394,16 +413,56 @@ def _action_line(fields: Mapping[str, Any]) -> str:
 
 @cli.command()
 @click.argument("position", metavar="POSITION")
-@click.option("--goal", required=True, metavar="EXPR", help='What to reach: an expression like "opponent.lp <= 0", or win, survive, "destroy: [L1]", "control: [L1]", "play: NAME".')
-@click.option("--max-actions", type=click.IntRange(min=0, max=1000), default=3, show_default=True, help="The most actions of the player who acts now in a line (passes and choices not counted).")
-@click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True, help="passive: the opponent passes when it may; adversarial: the line must work against every answer.")
-@click.option("--chance", type=click.Choice(["worst", "best", "expect"]), default="worst", show_default=True, help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).")
-@click.option("--all", "all_lines", is_flag=True, help="Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that commute or by interchangeable copies are one).")
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=200000, show_default=True, help="Stop after this many search nodes.")
+@click.option(
+    "--goal",
+    required=True,
+    metavar="EXPR",
+    help='What to reach: an expression like "opponent.lp <= 0", or win, survive, "destroy: [L1]", "control: [L1]", "play: NAME".',
+)
+@click.option(
+    "--max-actions",
+    type=click.IntRange(min=0, max=1000),
+    default=3,
+    show_default=True,
+    help="The most actions of the player who acts now in a line (passes and choices not counted).",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(["passive", "adversarial"]),
+    default="passive",
+    show_default=True,
+    help="passive: the opponent passes when it may; adversarial: the line must work against every answer.",
+)
+@click.option(
+    "--chance",
+    type=click.Choice(["worst", "best", "expect"]),
+    default="worst",
+    show_default=True,
+    help="Random outcomes: the line must work for all (worst), for one (best), or the most likely (expect).",
+)
+@click.option(
+    "--all",
+    "all_lines",
+    is_flag=True,
+    help=("Every distinct line of the shortest length, not just the first found (lines that differ only by uncounted steps that "
+          "commute or by interchangeable copies are one)."),
+)
+@click.option(
+    "--limit-nodes", type=click.IntRange(min=1), default=200000, show_default=True, help="Stop after this many search nodes."
+)
 @click.option("--limit-seconds", type=_SECONDS, default=60, show_default=True, help="Stop after this many seconds.")
 @memory_option
-@click.option("--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal).")
-@click.option("--turns", type=click.IntRange(min=1), default=1, show_default=True, help="How many turns to search: 1, the current turn; 2, until the end of your next turn; and so on (survive: at least until your next turn begins).")
+@click.option(
+    "--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal)."
+)
+@click.option(
+    "--turns",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help=("How many turns to search: 1, the current turn; 2, until the end of your next turn; and so on "
+          "(survive: at least until your next turn begins)."),
+)
 @do_option
 @json_option
 def combos(
@@ -487,25 +546,51 @@ def combos(
 
 @cli.command()
 @click.argument("sources", nargs=-1, required=True, metavar="SOURCE...")
-@click.option("--max-cycle", type=click.IntRange(min=1), default=6, show_default=True, help="The longest cycle of abilities listed.")
-@click.option("--limit-nodes", type=click.IntRange(min=1), default=5000, show_default=True, help="Nodes of each confirming search.")
-@click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True, help="Seconds of all confirming searches in a position.")
+@click.option(
+    "--max-cycle", type=click.IntRange(min=1), default=6, show_default=True, help="The longest cycle of abilities listed."
+)
+@click.option(
+    "--limit-nodes", type=click.IntRange(min=1), default=5000, show_default=True, help="Nodes of each confirming search."
+)
+@click.option(
+    "--limit-seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds of all confirming searches in a position.",
+)
 @click.option("--static-only", is_flag=True, help="Only the dependency graph and what the declared facts bound; no search.")
 @click.option("--dot", "dot_path", metavar="FILE", default=None, help="Write the dependency graph as Graphviz DOT.")
 @click.option("--svg", "svg_path", metavar="FILE", default=None, help="Draw the dependency graph as SVG (needs Graphviz's dot).")
-@click.option("--progress/--no-progress", default=None, help="Say what is being searched on stderr (default: when stderr is a terminal).")
+@click.option(
+    "--progress/--no-progress", default=None, help="Say what is being searched on stderr (default: when stderr is a terminal)."
+)
 @json_option
-def loops(sources: Sequence[str], max_cycle: int, limit_nodes: int, limit_seconds: float, static_only: bool,
-          dot_path: str | None, svg_path: str | None, progress: bool | None, as_json: bool) -> None:
+def loops(
+    sources: Sequence[str],
+    max_cycle: int,
+    limit_nodes: int,
+    limit_seconds: float,
+    static_only: bool,
+    dot_path: str | None,
+    svg_path: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
     """The loops of card files, folders, deck lists or positions, each classified."""
     from cardjudge.progress import stderr_is_terminal
     from cardjudge.solver.loop_drawing import write_dot, write_svg
     from cardjudge.solver.loops import find_loops
 
     live = stderr_is_terminal() if progress is None else progress
-    result = find_loops(list(sources), max_cycle=max_cycle, limit_nodes=limit_nodes, limit_seconds=limit_seconds,
-                        static_only=static_only,
-                        progress=(lambda text: click.echo(f"{PROG}: {text}", err=True)) if live else None)
+    result = find_loops(
+        list(sources),
+        max_cycle=max_cycle,
+        limit_nodes=limit_nodes,
+        limit_seconds=limit_seconds,
+        static_only=static_only,
+        progress=(lambda text: click.echo(f"{PROG}: {text}", err=True)) if live else None,
+    )
     if dot_path:
         write_dot(result.graph, dot_path)
     if svg_path:
@@ -514,8 +599,10 @@ def loops(sources: Sequence[str], max_cycle: int, limit_nodes: int, limit_second
         _echo_json(result.to_dict())
         return
     stats = result.stats
-    click.echo(f"{result.game}: {stats['cards']} cards, {stats['abilities']} abilities, {stats['edges']} links, "
-               f"{stats['cycles']} cycles listed")
+    click.echo(
+        f"{result.game}: {stats['cards']} cards, {stats['abilities']} abilities, {stats['edges']} links, "
+        f"{stats['cycles']} cycles listed"
+    )
     for number, loop in enumerate(result.loops, 1):
         extra = f", bound {loop.bound}" if loop.bound is not None else ""
         extra += f", broken by {loop.broken_by}" if loop.broken_by else ""
@@ -539,7 +626,8 @@ def loops(sources: Sequence[str], max_cycle: int, limit_nodes: int, limit_second
 @click.argument("files", nargs=-1, required=True, metavar="FILES...")
 @json_option
 def validate(files: Sequence[str], as_json: bool) -> None:
-    """Check card files (top-level cards:), position files (players:) and puzzle files (puzzle:); folders are searched for *.yaml, *.yml and *.json."""
+    """Check card files (top-level cards:), position files (players:) and puzzle files (puzzle:);
+    folders are searched for *.yaml, *.yml and *.json."""
     cj = _api()
     reports = [_validate_one(cj, path) for path in _expand(files)]
     failed = [report for report in reports if not report["ok"]]
@@ -740,12 +828,18 @@ def puzzle() -> None:
     """Puzzle files (a position, a goal, the solution): solve, check, generate and import them."""
 
 
-_limit_nodes_option = click.option("--limit-nodes", type=click.IntRange(min=1), default=None,
-                                   help="Stop each search after this many nodes (default 2,000,000).")
-_limit_seconds_option = click.option("--limit-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
-                                     help="Stop each search after this many seconds (default 120).")
-_progress_option = click.option("--progress/--no-progress", default=None,
-                                help="Show the search's progress on stderr (default: when stderr is a terminal).")
+_limit_nodes_option = click.option(
+    "--limit-nodes", type=click.IntRange(min=1), default=None, help="Stop each search after this many nodes (default 2,000,000)."
+)
+_limit_seconds_option = click.option(
+    "--limit-seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Stop each search after this many seconds (default 120).",
+)
+_progress_option = click.option(
+    "--progress/--no-progress", default=None, help="Show the search's progress on stderr (default: when stderr is a terminal)."
+)
 
 
 def _reporter(progress: bool | None):
@@ -770,32 +864,49 @@ def _echo_solution(title: str, solution) -> None:
 
 @puzzle.command("solve")
 @click.argument("file", metavar="FILE")
-@click.option("--all", "all_solutions", is_flag=True,
-              help="Every distinct solution of the shortest length (the same decisions in another order or at another moment, or with interchangeable copies, are one).")
+@click.option(
+    "--all",
+    "all_solutions",
+    is_flag=True,
+    help=("Every distinct solution of the shortest length (the same decisions in another order or at another moment, or with "
+          "interchangeable copies, are one)."),
+)
 @_limit_nodes_option
 @_limit_seconds_option
 @_progress_option
 @json_option
-def puzzle_solve(file: str, all_solutions: bool, limit_nodes: int | None, limit_seconds: float | None,
-                 progress: bool | None, as_json: bool) -> None:
+def puzzle_solve(
+    file: str, all_solutions: bool, limit_nodes: int | None, limit_seconds: float | None, progress: bool | None, as_json: bool
+) -> None:
     """Find the shortest solutions of the puzzle in FILE (within its max_actions)."""
     cj = _api()
     found = cj.load_puzzle(file)
     reporter = _reporter(progress)
     try:
-        result = cj.solve_puzzle(found, all_solutions=all_solutions, limit_nodes=limit_nodes,
-                                 limit_seconds=limit_seconds, progress=reporter)
+        result = cj.solve_puzzle(
+            found, all_solutions=all_solutions, limit_nodes=limit_nodes, limit_seconds=limit_seconds, progress=reporter
+        )
     finally:
         if reporter is not None:
             reporter.close()
     stats = {"nodes": result.stats.nodes, "states": result.stats.states, "seconds": round(result.stats.seconds, 3)}
     if as_json:
-        _echo_json({"puzzle": found.name, "goal": found.goal, "found": result.found, "complete": result.complete,
-                    "reason": result.reason, "stats": stats,
-                    "solutions": [_solution_json(solution) for solution in result.solutions]})
+        _echo_json(
+            {
+                "puzzle": found.name,
+                "goal": found.goal,
+                "found": result.found,
+                "complete": result.complete,
+                "reason": result.reason,
+                "stats": stats,
+                "solutions": [_solution_json(solution) for solution in result.solutions],
+            }
+        )
         return
-    click.echo(f"puzzle: {found.name} ({found.game}), goal: {found.goal}, opponent: {found.opponent}, "
-               f"at most {found.max_actions} actions")
+    click.echo(
+        f"puzzle: {found.name} ({found.game}), goal: {found.goal}, opponent: {found.opponent}, "
+        f"at most {found.max_actions} actions"
+    )
     for number, solution in enumerate(result.solutions, 1):
         _echo_solution(f"solution {number}", solution)
     if not result.solutions:
@@ -810,8 +921,9 @@ def puzzle_solve(file: str, all_solutions: bool, limit_nodes: int | None, limit_
 @_limit_seconds_option
 @_progress_option
 @json_option
-def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: float | None,
-                 progress: bool | None, as_json: bool) -> None:
+def puzzle_check(
+    files: Sequence[str], limit_nodes: int | None, limit_seconds: float | None, progress: bool | None, as_json: bool
+) -> None:
     """Check that each puzzle's stored solution replays, reaches the goal (against every answer
     for adversarial puzzles) and is the only solution; exit 1 with the reason when one is not.
     Folders are searched for *.yaml and *.yml."""
@@ -831,11 +943,25 @@ def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: f
                 _echo_solution("   the other solution", result.other)
     failed = [path for path, result in reports if not result.ok]
     if as_json:
-        _echo_json({"ok": not failed, "puzzles": [
-            {"path": path, "ok": result.ok, "reason": result.reason, "replays": result.replays,
-             "reaches_goal": result.reaches_goal, "unique": result.unique, "solutions_found": result.solutions_found,
-             "other": _solution_json(result.other) if result.other is not None else None,
-             "seconds": round(result.seconds, 3)} for path, result in reports]})
+        _echo_json(
+            {
+                "ok": not failed,
+                "puzzles": [
+                    {
+                        "path": path,
+                        "ok": result.ok,
+                        "reason": result.reason,
+                        "replays": result.replays,
+                        "reaches_goal": result.reaches_goal,
+                        "unique": result.unique,
+                        "solutions_found": result.solutions_found,
+                        "other": _solution_json(result.other) if result.other is not None else None,
+                        "seconds": round(result.seconds, 3),
+                    }
+                    for path, result in reports
+                ],
+            }
+        )
     elif len(reports) > 1:
         click.echo(f"{len(reports)} puzzles checked, {len(failed)} failed")
     if failed:
@@ -844,17 +970,32 @@ def puzzle_check(files: Sequence[str], limit_nodes: int | None, limit_seconds: f
 
 @puzzle.command("import")
 @click.argument("files", nargs=-1, required=True, metavar="FILES.pzl...")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=".", show_default=True,
-              help="Folder to write the puzzle files to (one NAME.yaml per NAME.pzl).")
-@click.option("--max-actions", type=click.IntRange(min=0), default=6, show_default=True,
-              help="The longest solution searched for.")
-@click.option("--report", is_flag=True,
-              help="Write nothing: say how many of the files import and which cards would unlock the most.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="Folder to write the puzzle files to (one NAME.yaml per NAME.pzl).",
+)
+@click.option(
+    "--max-actions", type=click.IntRange(min=0), default=6, show_default=True, help="The longest solution searched for."
+)
+@click.option(
+    "--report", is_flag=True, help="Write nothing: say how many of the files import and which cards would unlock the most."
+)
 @_limit_nodes_option
 @_limit_seconds_option
 @json_option
-def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: bool, limit_nodes: int | None,
-                  limit_seconds: float | None, as_json: bool) -> None:
+def puzzle_import(
+    files: Sequence[str],
+    out_dir: str,
+    max_actions: int,
+    report: bool,
+    limit_nodes: int | None,
+    limit_seconds: float | None,
+    as_json: bool,
+) -> None:
     """Import Forge puzzles (.pzl; folders are searched): each becomes a puzzle file whose
     stored solution is the shortest line found. A puzzle whose cards the library lacks is
     refused with one line naming each missing card."""
@@ -865,12 +1006,20 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
     if report:
         found = import_report(paths)
         if as_json:
-            _echo_json({"files": found.files, "importable": found.importable, "refused": found.refused,
-                        "missing": found.missing, "unlocking": [{"card": card, "unlocks": count}
-                                                                for card, count in found.unlocking]})
+            _echo_json(
+                {
+                    "files": found.files,
+                    "importable": found.importable,
+                    "refused": found.refused,
+                    "missing": found.missing,
+                    "unlocking": [{"card": card, "unlocks": count} for card, count in found.unlocking],
+                }
+            )
             return
-        click.echo(f"{found.files} puzzles: {len(found.importable)} import, {len(found.missing)} lack cards, "
-                   f"{sum(found.refused.values())} use what the importer cannot read")
+        click.echo(
+            f"{found.files} puzzles: {len(found.importable)} import, {len(found.missing)} lack cards, "
+            f"{sum(found.refused.values())} use what the importer cannot read"
+        )
         for path in found.importable:
             click.echo(f"   imports: {path}")
         for reason, count in sorted(found.refused.items(), key=lambda item: -item[1]):
@@ -886,8 +1035,12 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
     written, failures = [], []
     for path in paths:
         try:
-            imported = import_pzl(path, max_actions=max_actions, limit_nodes=limit_nodes,
-                                  limit_seconds=limit_seconds if limit_seconds is not None else 120.0)
+            imported = import_pzl(
+                path,
+                max_actions=max_actions,
+                limit_nodes=limit_nodes,
+                limit_seconds=limit_seconds if limit_seconds is not None else 120.0,
+            )
         except InputError as exc:
             failures.append({"path": str(path), "error": _input_error_text(exc)})
             if not as_json:
@@ -906,24 +1059,74 @@ def puzzle_import(files: Sequence[str], out_dir: str, max_actions: int, report: 
 
 @puzzle.command("generate")
 @click.option("--game", required=True, help="The game of the puzzles (one whose rules build puzzle boards).")
-@click.option("--pool", default=None, metavar="CARDS|GAME", help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).")
-@click.option("--goal", type=click.Choice(["win", "destroy"]), default="win", show_default=True, help="win: a line that deals the opponent's life this turn; destroy: a line that removes the opponent's cards the goal names (constructive: those a random line removed; random: all of them).")
+@click.option(
+    "--pool",
+    default=None,
+    metavar="CARDS|GAME",
+    help="A card file or folder to draw boards from (with the library), or the game's name for its library (the default).",
+)
+@click.option(
+    "--goal",
+    type=click.Choice(["win", "destroy"]),
+    default="win",
+    show_default=True,
+    help=("win: a line that deals the opponent's life this turn; destroy: a line that removes the opponent's cards the goal "
+          "names (constructive: those a random line removed; random: all of them)."),
+)
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles, whatever the workers.")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True, help="The solution length: easy 2, medium 3, hard 4-5 actions.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles, whatever the workers."
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default="easy",
+    show_default=True,
+    help="The solution length: easy 2, medium 3, hard 4-5 actions.",
+)
 @click.option("--max-actions", type=click.IntRange(min=1), default=None, help="The longest solution wanted.")
 @click.option("--opponent", type=click.Choice(["passive", "adversarial"]), default="passive", show_default=True)
-@click.option("--method", type=click.Choice(["constructive", "random"]), default="constructive", show_default=True, help="constructive: a random line played forward sets the goal; random: random boards filtered by the solver.")
-@click.option("--max-candidates", type=click.IntRange(min=1), default=None, help="Give up after this many candidates (default 200 per puzzle).")
+@click.option(
+    "--method",
+    type=click.Choice(["constructive", "random"]),
+    default="constructive",
+    show_default=True,
+    help="constructive: a random line played forward sets the goal; random: random boards filtered by the solver.",
+)
+@click.option(
+    "--max-candidates",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Give up after this many candidates (default 200 per puzzle).",
+)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, help="Write each puzzle to DIR/NAME.yaml.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the cores).")
-@click.option("--ray", "ray_address", default=None, metavar="ADDRESS", help="Run on a Ray cluster at ADDRESS ('local' starts one here; needs cardjudge[ray]).")
+@click.option(
+    "--ray",
+    "ray_address",
+    default=None,
+    metavar="ADDRESS",
+    help="Run on a Ray cluster at ADDRESS ('local' starts one here; needs cardjudge[ray]).",
+)
 @click.option("--progress/--no-progress", default=None, help="Show progress on stderr (default: when stderr is a terminal).")
 @json_option
-def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: int, difficulty: str,
-                    max_actions: int | None, opponent: str, method: str, max_candidates: int | None,
-                    out_dir: str | None, workers: int | None, ray_address: str | None, progress: bool | None,
-                    as_json: bool) -> None:
+def puzzle_generate(
+    game: str,
+    pool: str | None,
+    goal: str,
+    count: int,
+    seed: int,
+    difficulty: str,
+    max_actions: int | None,
+    opponent: str,
+    method: str,
+    max_candidates: int | None,
+    out_dir: str | None,
+    workers: int | None,
+    ray_address: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
     """Generate puzzles with a proved unique solution from a card pool, rated by their metrics."""
     from cardjudge.progress import GenerationProgress, stderr_is_terminal, summary_table
     from cardjudge.solver.generate import generate_puzzles
@@ -934,9 +1137,21 @@ def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: in
     live = stderr_is_terminal()
     reporter = GenerationProgress(live, count) if (live if progress is None else progress) else None
     try:
-        result = generate_puzzles(pool, game=game, goal=goal, count=count, seed=seed, difficulty=difficulty,
-                                  max_actions=max_actions, opponent=opponent, method=method, workers=workers,
-                                  max_candidates=max_candidates, ray=ray_address, progress=reporter)
+        result = generate_puzzles(
+            pool,
+            game=game,
+            goal=goal,
+            count=count,
+            seed=seed,
+            difficulty=difficulty,
+            max_actions=max_actions,
+            opponent=opponent,
+            method=method,
+            workers=workers,
+            max_candidates=max_candidates,
+            ray=ray_address,
+            progress=reporter,
+        )
     finally:
         if reporter is not None:
             reporter.close()
@@ -945,14 +1160,20 @@ def puzzle_generate(game: str, pool: str | None, goal: str, count: int, seed: in
         for found in result.puzzles:
             save_puzzle(found, Path(out_dir) / f"{found.name}.yaml")
     if as_json:
-        _echo_json({"puzzles": [puzzle_dict(found) for found in result.puzzles], "tried": result.tried,
-                    "rejected": dict(result.rejected), "seconds": round(result.seconds, 3), "workers": workers})
+        _echo_json(
+            {
+                "puzzles": [puzzle_dict(found) for found in result.puzzles],
+                "tried": result.tried,
+                "rejected": dict(result.rejected),
+                "seconds": round(result.seconds, 3),
+                "workers": workers,
+            }
+        )
     else:
         for text in summary_table(result):
             click.echo(text)
     if len(result.puzzles) < count:
-        click.echo(f"{PROG}: only {len(result.puzzles)} of {count} puzzles found in {result.tried} candidates",
-                   err=True)
+        click.echo(f"{PROG}: only {len(result.puzzles)} of {count} puzzles found in {result.tried} candidates", err=True)
         raise click.exceptions.Exit(1)
 
 

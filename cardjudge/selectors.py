@@ -235,7 +235,8 @@ def describe_action(fields: Mapping[str, Any]) -> str:
     ...                  "targets": ["M1"], "costs": [{"kind": "pay_lp", "cards": [], "amount": 800}]})
     'a2 you activate Limiter Removal [LR] targets=M1 costs=pay_lp 800'
     """
-    parts = [str(fields.get("id", "?")), str(fields.get("text") or f"{fields.get('player')} {fields.get('kind')} {fields.get('card') or ''}".strip())]
+    plain = f"{fields.get('player')} {fields.get('kind')} {fields.get('card') or ''}".strip()
+    parts = [str(fields.get("id", "?")), str(fields.get("text") or plain)]
     if fields.get("card_id"):
         parts.append(f"[{fields['card_id']}]")
     if fields.get("position"):

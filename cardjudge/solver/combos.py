@@ -15,7 +15,6 @@ import re
 from typing import Callable, Hashable
 
 from cardjudge.errors import InputError
-from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.engine import apply as engine_apply

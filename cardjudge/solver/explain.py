@@ -563,14 +563,15 @@ _ONTO = "attached to "  # the zone of a card attached to another: "attached to N
 def _move(name: str, old_player, old_zone: str, player, zone: str) -> str:
     """"X moves from your hand to your graveyard", "X moves from your hand onto Test Prêtre [P]"."""
     onto = zone.startswith(_ONTO)
-    return f"{name} moves from {_where(old_player, old_zone)} {'onto ' + zone[len(_ONTO):] if onto else 'to ' + _where(player, zone)}"
+    to = "onto " + zone[len(_ONTO):] if onto else "to " + _where(player, zone)
+    return f"{name} moves from {_where(old_player, old_zone)} {to}"
 
 
 def _where(player, zone: str) -> str:
-    """"your hand", "opponent's graveyard", "the stack" (a zone of no player), "Test Prêtre [P]"
+    """ "your hand", "opponent's graveyard", "the stack" (a zone of no player), "Test Prêtre [P]"
     (for a card attached to it)."""
     if zone.startswith(_ONTO):
-        return zone[len(_ONTO):]
+        return zone[len(_ONTO) :]
     words = _words()
     return f"the {words.words.get(zone, zone)}" if zone in words.shared else f"{_whose(player)} {zone}"
 

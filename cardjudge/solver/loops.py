@@ -7,11 +7,11 @@ complete), so the analysis says which of three things it established for each ca
    declared ``ability_facts``: without a cycle it is a proof that the pool has no loop;
 2. each cycle of the graph is checked against what the rules bound: a use limit (once per
    turn) or a resource it consumes that nothing in the cycle produces makes it ``bounded``;
-3. in a position (given, or built for the cycle from a pool), a cycle is **confirmed by search** (:func:`cycles.search_cycles`, restricted
-   to the cycle's cards): a line that comes back to the same position up to resources that
-   only grow is a loop, classified by the game's loop policy (:mod:`loop_policy`) and given with
-   a **certificate** that replays through ``apply``; a search that exhausts the restricted space
-   proves it bounded; one that a limit cut short leaves it ``undecided``, never "no loop".
+3. in a position (given, or built for the cycle from a pool), a cycle is **confirmed by search**
+   (:func:`cycles.search_cycles`, restricted to the cycle's cards): a line that comes back to the
+   same position up to resources that only grow is a loop, classified by the game's loop policy
+   (:mod:`loop_policy`) and given with a **certificate** that replays through ``apply``; a search
+   that exhausts the restricted space proves it bounded; one that a limit cut short leaves it ``undecided``, never "no loop".
 
 >>> result = find_loops("cardjudge/cards/eredan")  # doctest: +SKIP
 >>> result.complete, result.loops  # doctest: +SKIP
@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cardjudge.errors import InputError
-from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import canonical_key
 from cardjudge.rules.core.engine import apply_stepwise, legal_actions, load_position, rules_for, to_dict
 from cardjudge.solver.combos import COUNTED, EngineDomain
@@ -496,7 +495,6 @@ def _confirmed(state, domain, cards, members, result) -> Loop:
     if result.cycles:
         found = result.cycles[0]
         start = found.states[0]
-        counted = [a for a in found.actions if a.kind in COUNTED]
         choosers = {a.player for a in found.actions if a.kind in COUNTED}
         lives = {name: ps.life for name, ps in zip(start.players, start.player_states)}
         judged = classify(state.game, bool(found.mandatory), dict(found.yields), choosers, lives,

@@ -332,7 +332,7 @@ def _flaw(puzzle: Puzzle, domain: EngineDomain, state, line: Line, goal: Goal, d
     """Why ``line`` (with its replies) is not a winning strategy from ``state``, or None."""
     states = states_along(domain, state, line.actions)
     answered: dict = {}
-    for at, alternative, sub in line.replies:
+    for at, alternative, _sub in line.replies:
         answered.setdefault(at, []).append(alternative)
     for index, action in enumerate(line.actions):
         here = states[index]

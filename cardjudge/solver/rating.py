@@ -14,7 +14,7 @@ lines, red herrings, solver effort) are measured along the solution's main line:
 
 from __future__ import annotations
 
-from cardjudge.solver.combos import EngineDomain, find_combos, goal_domain
+from cardjudge.solver.combos import find_combos, goal_domain
 from cardjudge.solver.domain import states_along
 
 WRONG_LINE_NODES = 20_000  # per tempting line looked at

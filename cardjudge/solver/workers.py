@@ -65,7 +65,7 @@ def _judge_in_processes(job: Callable, request, limit: int, workers: int) -> Ite
     restarts = 0
     futures: dict = {}  # run index -> its future, for the runs in flight
     try:
-        for index, run in enumerate(runs):
+        for index in range(len(runs)):
             while True:
                 for ahead in range(index, min(len(runs), index + window)):
                     if ahead not in futures:

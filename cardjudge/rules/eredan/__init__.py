@@ -12,5 +12,16 @@ from cardjudge.rules.eredan.facts import ability_facts
 from cardjudge.rules.eredan.expr_types import check_expression_types
 from cardjudge.rules.eredan.game import RULES
 
-__all__ = ["RULES", "check_expression_types", "ability_facts", "check_card", "compile_ability", "legal_actions", "apply", "load_position", "to_dict", "goal_env",
-           "in_play"]
+__all__ = [
+    "RULES",
+    "check_expression_types",
+    "ability_facts",
+    "check_card",
+    "compile_ability",
+    "legal_actions",
+    "apply",
+    "load_position",
+    "to_dict",
+    "goal_env",
+    "in_play",
+]

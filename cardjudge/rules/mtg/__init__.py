@@ -15,6 +15,22 @@ from cardjudge.rules.mtg.expr_types import check_expression_types
 from cardjudge.rules.mtg.legal import legal_actions_except, passes_and_choices
 from cardjudge.rules.mtg.game import RULES
 
-__all__ = ["RULES", "check_expression_types", "ability_facts", "build_position", "card_abilities", "compile_ability", "legal_actions", "apply", "load_position", "to_dict",
-           "goal_env", "settled", "listing_text", "passes_and_choices", "legal_actions_except",
-           "apply_stepwise", "cannot_lose"]
+__all__ = [
+    "RULES",
+    "check_expression_types",
+    "ability_facts",
+    "build_position",
+    "card_abilities",
+    "compile_ability",
+    "legal_actions",
+    "apply",
+    "load_position",
+    "to_dict",
+    "goal_env",
+    "settled",
+    "listing_text",
+    "passes_and_choices",
+    "legal_actions_except",
+    "apply_stepwise",
+    "cannot_lose",
+]

@@ -164,7 +164,7 @@ def combat_damage(d, which: str = "only") -> None:
     if which == "first":
         d.game_data["struck_first"] = tuple(sorted({source for source, _, _ in assignments}))
     gained: dict = {}  # lifelink: a source's combat damage is one life-gain event (rule 120.3f)
-    for source, ref, amount in assignments:
+    for source, _ref, amount in assignments:
         if amount > 0 and has_keyword(d, source, "Lifelink"):
             controller = d.objects[source].controller
             gained[(source, controller)] = gained.get((source, controller), 0) + amount

@@ -22,7 +22,7 @@ from cardjudge.rules.mtg.combat import (attackers, combat_damage, damage_step_ki
                                        possible_attackers, possible_blocks)
 from cardjudge.rules.mtg.sba import state_based_actions
 from cardjudge.rules.mtg.legal import can_act
-from cardjudge.rules.mtg.records import MAIN_PHASES, Choice, Frame
+from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.targets import target_candidates, trigger_targets
 from cardjudge.rules.mtg.triggers import apnap_rank, emit, trigger_class
 from cardjudge.rules.mtg.views import env_for, static_rule_names

@@ -27,12 +27,11 @@ from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, pos
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.records import MAIN_PHASES
 from cardjudge.rules.mtg.shapes import solve, solve_picks
-from cardjudge.rules.mtg.targets import described as _described
 from cardjudge.rules.mtg.targets import orderer, target_choices, trigger_targets
 from cardjudge.rules.mtg.triggers import apnap_rank
 from cardjudge.rules.mtg.views import (
-    CardView, PlayerView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
-    position_rank, static_rule_names, summoning_sick,
+    CardView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
+    position_rank, summoning_sick,
 )
 
 PHYREXIAN_LIFE = 2
@@ -193,7 +192,8 @@ def _choose_actions(s, choice) -> list[Action]:
         return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {answer}"
                        f" ({choice.prompt}: you may)", payload=(("refs", (answer,)),)) for answer in choice.options]
     if choice.kind == "color":
-        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}", payload=(("refs", (c,)),))
+        return [Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {{{c}}}",
+                       payload=(("refs", (c,)),))
                 for c in choice.options]
     if choice.kind == "damage":
         return _division_actions(s, choice)
@@ -204,7 +204,8 @@ def _choose_actions(s, choice) -> list[Action]:
     seen = set()
     for count in range(choice.min, choice.max + 1):
         if count == 0:
-            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} nothing ({choice.prompt})",
+            out.append(Action("", choice.player, "choose",
+                              f"{choice.player} {verb(choice.player, 'choose')} nothing ({choice.prompt})",
                               payload=(("refs", ()),)))
             continue
         for solution in solve([Slot("pick", choice.options, count, count)], class_of, position_rank(s)):
@@ -214,7 +215,8 @@ def _choose_actions(s, choice) -> list[Action]:
                 continue
             seen.add(key)
             names = ", ".join(s.objects[o].card for o in picked)
-            out.append(Action("", choice.player, "choose", f"{choice.player} {verb(choice.player, 'choose')} {names} ({choice.prompt})",
+            out.append(Action("", choice.player, "choose",
+                              f"{choice.player} {verb(choice.player, 'choose')} {names} ({choice.prompt})",
                               targets=_labels(s, picked), payload=(("refs", picked),)))
     return out
 
@@ -324,7 +326,9 @@ def _block_actions(s) -> list[Action]:
             continue
         seen.add(key)
         b, a = s.objects[blocker], s.objects[attacker]
-        out.append(Action("", defender, "block", f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}", card=_name(s, blocker),
+        out.append(Action("", defender, "block",
+                          f"{defender} {verb(defender, 'block')} {_name(s, attacker)} with {_name(s, blocker)}",
+                          card=_name(s, blocker),
                           card_id=b.label, targets=(a.label,), payload=(("oid", blocker), ("attacker", attacker))))
     if half is None:
         out.append(_no_more(defender, "blockers"))

@@ -448,7 +448,8 @@ def _load_frame(entry, labels, players, source, data) -> Frame:
     bindings = tuple((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                      for name, values in (entry.get("refs") or {}).items())
     return Frame(tuple(steps), read_int(entry, "index", 0, source, minimum=0), str(entry.get("controller", players[0])),
-                 labels.left.get(label, -1) if entry.get("source_left") else labels.get(label, -1), label, str(entry.get("card", "")),
+                 labels.left.get(label, -1) if entry.get("source_left") else labels.get(label, -1), label,
+                 str(entry.get("card", "")),
                  bindings, read_int(entry, "x", 0, source, minimum=0),
                  _load_event(entry.get("event"), labels, players, source, entry))
 

@@ -13,5 +13,18 @@ from cardjudge.rules.ygo.facts import ability_facts
 from cardjudge.rules.ygo.expr_types import check_expression_types
 from cardjudge.rules.ygo.game import RULES
 
-__all__ = ["RULES", "check_expression_types", "ability_facts", "build_position", "compile_ability", "legal_actions", "apply", "apply_within_turn", "load_position",
-           "to_dict", "goal_env", "check_card", "settled"]
+__all__ = [
+    "RULES",
+    "check_expression_types",
+    "ability_facts",
+    "build_position",
+    "compile_ability",
+    "legal_actions",
+    "apply",
+    "apply_within_turn",
+    "load_position",
+    "to_dict",
+    "goal_env",
+    "check_card",
+    "settled",
+]

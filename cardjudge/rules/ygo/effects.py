@@ -39,7 +39,7 @@ def redirecting_card(s, oid: int) -> str | None:
     if not rules:
         return None
     view = CardView(s, oid)
-    for source, ability, rule in rules:
+    for source, _ability, rule in rules:
         if rule is True or evaluate(rule, env_reading(rule, s, source.oid, source.controller).with_subject(view)):
             return source.card
     return None
@@ -531,7 +531,7 @@ def _negate_effects_step(d, link, body, bound, step):
         add_lasting(d, "negate_effects", tuple(oids), {}, spec.get("until", "end_of_turn"), link)
         # its effects already on the chain are negated too
         d.chain = tuple(
-            l if l.oid not in oids or l is link else _negate_effect(l) for l in d.chain
+            other if other.oid not in oids or other is link else _negate_effect(other) for other in d.chain
         )
     return None
 
@@ -587,10 +587,10 @@ def _negate_summon_step(d, link, body, bound, step):
 
 
 def _negate_activation_step(d, link, body, bound, step):
-    below = [l for l in d.chain if l.number == link.number - 1]
+    below = [other for other in d.chain if other.number == link.number - 1]
     if below:
         negated = below[0]
-        d.chain = tuple(replace_link(l, negated=True) if l.number == negated.number else l for l in d.chain)
+        d.chain = tuple(replace_link(other, negated=True) if other.number == negated.number else other for other in d.chain)
         if body.get("destroy") if isinstance(body, dict) else False:
             if negated.oid in d.objects:
                 destroy(d, [negated.oid], "effect", link.oid)
@@ -600,7 +600,7 @@ def _negate_activation_step(d, link, body, bound, step):
 def _negate_effect_step(d, link, body, bound, step):
     """"Negate that effect": the link this one answers resolves without effect (it was still
     activated: its card is not destroyed, its costs stay paid)."""
-    d.chain = tuple(replace_link(l, effect_negated=True) if l.number == link.number - 1 else l for l in d.chain)
+    d.chain = tuple(replace_link(other, effect_negated=True) if other.number == link.number - 1 else other for other in d.chain)
     return None
 
 

@@ -23,8 +23,9 @@ POSITIONS = ("attack", "defense")
 
 def fusion_options(s, player: str, materials_from) -> list[tuple]:
     """Every distinct Fusion Summon a "Polymerization" effect can perform now: (Fusion Monster,
-    materials, position, zone) entries (each useful zone, ``zones.useful_places``), the materials taken among the cards ``materials_from`` names
-    (an expression, like "you.hand + (you.monsters where face_up)")."""
+    materials, position, zone) entries (each useful zone, ``zones.useful_places``), the materials
+    taken among the cards ``materials_from`` names (an expression, like "you.hand + (you.monsters
+    where face_up)")."""
     value = evaluate(materials_from, env_for(s, None, player))
     candidates = [v.oid for v in (value if isinstance(value, list) else [value])
                   if isinstance(v, CardView) and v.oid in s.objects]

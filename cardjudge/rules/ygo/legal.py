@@ -284,7 +284,7 @@ def _activation_action(s, obj, card, ability, player, option, event, mode) -> Ac
     if target_oids:
         text += " targeting " + ", ".join(target_labels)
     paid = [c for c in costs if c.cards] + [c for c in costs if c.amount]
-    for name, value in option.get("declared", ()):
+    for _name, value in option.get("declared", ()):
         text += f" declaring {value}"
     if paid:
         text += " (cost: " + "; ".join(
@@ -528,7 +528,7 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
             return Reason("timing", f"{card.name} is a Trap: it must be Set before it can be activated", None,
                           card.name)
         if not own_turn:
-            return Reason("timing", f"a Spell is activated from the hand only in its controller's own turn",
+            return Reason("timing", "a Spell is activated from the hand only in its controller's own turn",
                           None, card.name)
         if card["subtype"] == "field":
             return "from_hand"

@@ -237,7 +237,7 @@ class Reader:
     def maintenance(self, entries) -> tuple:
         """The maintenance costs still to be asked this Standby Phase."""
         queue = []
-        for index, entry in enumerate(entries):
+        for entry in entries:
             self._known(entry, {"card", "amount", "mandatory"}, "a maintenance cost")
             queue.append((self.ref(entry.get("card"), entry, "card"), self._int(entry, "amount"),
                           self._bool(entry, "mandatory")))

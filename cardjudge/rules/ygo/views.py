@@ -128,7 +128,7 @@ def _negated_by(s, candidates) -> set:
     for effect in s.lasting:
         if effect.kind == "negate_effects":
             negated.update(oid for oid in effect.affected if oid in s.objects)
-    for obj, card, ability in candidates:
+    for obj, _card, ability in candidates:
         if obj.oid in negated:
             continue
         rules = dict(ability.rule)
@@ -202,7 +202,7 @@ def continuous_rules(s, rule: str) -> list:
     if not _continuous_candidates(s):
         return []  # no card on the field sets any rule: negation need not be worked out
     out = []
-    for obj, card, ability in _continuous_sources(s):
+    for obj, _card, ability in _continuous_sources(s):
         for name, value in ability.rule:
             if name == rule:
                 out.append((obj, ability, value))

@@ -10,5 +10,7 @@ def says(player: str, verb: str) -> str:
     """"you activate" but "opponent activates": the verb agrees with the player's key."""
     if player == "you":
         return f"you {verb}"
-    third = {"pass": "passes", "do not": "does not", "have": "has"}.get(verb) or (verb[:-1] + "ies" if verb.endswith("y") and verb != "pay" else verb + "s")
+    third = {"pass": "passes", "do not": "does not", "have": "has"}.get(verb) or (
+        verb[:-1] + "ies" if verb.endswith("y") and verb != "pay" else verb + "s"
+    )
     return f"{player} {third}"
