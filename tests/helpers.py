@@ -48,8 +48,7 @@ def act(state, **selector):
     """Apply the one legal action matching ``selector``; fail when none or several match."""
     found = actions(state, **selector)
     if len(found) != 1:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing}")
+        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing(state)}")
     return cj.apply(state, found[0][0])
 
 
@@ -57,37 +56,52 @@ def chain(state):
     return cj.to_dict(state).get("chain") or []
 
 
-def _step(state):
-    """Pass; else take the only legal action; else Attack Position among position choices."""
+def listing(state) -> str:
+    """The texts of every legal action, for failure messages."""
+    return "; ".join(d["text"] for _, d in actions(state))
+
+
+def step(state, position=None):
+    """Take the one move a scenario need not name, or fail listing the legal actions.
+
+    That move is the only legal pass (priority passes on), else the only legal action (a forced
+    choice), else, when ``position`` is given and every legal action chooses a battle position,
+    the choice of that position. Several passes, or a position the scenario did not state, are
+    an error: a scenario never lets a helper choose for it."""
     pairs = actions(state)
     passes = [a for a, d in pairs if d["kind"] == "pass"]
-    if passes:
+    if len(passes) == 1:
         return cj.apply(state, passes[0])
     if len(pairs) == 1:
         return cj.apply(state, pairs[0][0])
-    attack = [a for a, d in pairs if d["kind"] == "choose" and d.get("position") == "attack"]
-    if attack and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
-        return cj.apply(state, attack[0])
-    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+    if not passes and position is not None and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
+        chosen = [a for a, d in pairs if d["position"] == position]
+        if len(chosen) == 1:
+            return cj.apply(state, chosen[0])
+    what = f"{len(passes)} passes" if passes else "no single move" if position is None else f"no single {position} choice"
+    raise AssertionError(f"{what} to take: legal: {listing(state)}")
 
 
-def pass_until(state, predicate, limit=200):
-    """Pass (or take forced choices) until ``predicate(state)`` holds."""
+def pass_until(state, predicate, limit=200, position=None):
+    """Pass (or take forced choices) until ``predicate(state)`` holds.
+
+    ``position`` ("attack" or "defense") is the battle position chosen for every Summon whose
+    position choice comes up on the way; without it such a choice is an error."""
     for _ in range(limit):
         if predicate(state):
             return state
-        state = _step(state)
+        state = step(state, position)
     raise AssertionError(f"predicate not reached in {limit} steps")
 
 
-def pass_until_legal(state, **selector):
+def pass_until_legal(state, position=None, **selector):
     """Pass until an action matching ``selector`` is legal, and return that state."""
-    return pass_until(state, lambda s: bool(actions(s, **selector)))
+    return pass_until(state, lambda s: bool(actions(s, **selector)), position=position)
 
 
-def resolve(state):
-    """Pass until the chain is empty, taking forced choices on the way."""
-    return pass_until(state, lambda s: not chain(s))
+def resolve(state, position=None):
+    """Pass until the chain is empty, taking forced choices (and ``position``) on the way."""
+    return pass_until(state, lambda s: not chain(s), position=position)
 
 
 def zone_of(state, label):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import cardjudge as cj
-from helpers import act, actions, card, dicts, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
+from helpers import act, actions, card, dicts, listing, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
+from helpers import step as strict_step
 
 LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 
@@ -34,28 +35,13 @@ def data(state):
     return cj.to_dict(state)
 
 
-def act_first(state, **selector):
-    """Apply the first legal action matching ``selector`` (for payments that do not matter)."""
-    found = actions(state, **selector)
-    if not found:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"no action matches {selector}; legal: {listing}")
-    return cj.apply(state, found[0][0])
-
-
 def stack(state):
     return data(state)["stack"]
 
 
 def step(state):
-    """Pass priority; else take the only legal action."""
-    pairs = actions(state)
-    passes = [a for a, d in pairs if d["kind"] == "pass"]
-    if passes:
-        return cj.apply(state, passes[0])
-    if len(pairs) == 1:
-        return cj.apply(state, pairs[0][0])
-    raise AssertionError("nobody can pass: " + "; ".join(d["text"] for _, d in pairs))
+    """Pass priority when exactly one pass is legal; else take the only legal action; else fail."""
+    return strict_step(state)
 
 
 def pass_until(state, predicate, limit=300):
@@ -98,6 +84,5 @@ def divide(state, **amounts):
     want = sorted(f"{amount} to {name}" for name, amount in amounts.items())
     found = [a for a, d in actions(state, kind="choose") if "combat damage: " in d["text"] and division_parts(d) == want]
     if len(found) != 1:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"{len(found)} divisions match {want}; legal: {listing}")
+        raise AssertionError(f"{len(found)} divisions match {want}; legal: {listing(state)}")
     return cj.apply(state, found[0])

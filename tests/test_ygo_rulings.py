@@ -139,7 +139,7 @@ def test_Y5_stronger_monster_halved_in_chain_is_destroyed_with_the_other():
                       "spells_traps": [{"card": "Return from the Different Dimension", "id": "RDD"}]},
                  opponent={"spells_traps": [{"card": "Shrink", "id": "SH"}]})
     state = act(state, player="you", kind="activate", card_id="RDD")
-    state = resolve(state)
+    state = resolve(state, position="attack")
     assert lp(state, "you") == 4000
     state = pass_until_legal(state, player="you", kind="activate", card_id="W")
     state = act(state, player="you", kind="activate", card_id="W")
@@ -223,7 +223,7 @@ def test_C1_one_for_one_cost_sent_before_resolution_and_targets_on_chain():
     assert zone(state, "GB") == "deck"
     state = act(state, player="opponent", kind="activate", card_id="BM", targets=["OAX"])
     assert chain(state)[-1]["targets"] == ["OAX"]
-    state = resolve(state)
+    state = resolve(state, position="attack")
     assert zone(state, "GB") == "monsters"
 
 
@@ -261,7 +261,7 @@ def test_C2_glow_up_bulb_illegal_with_empty_deck():
 def test_C2_glow_up_bulb_legal_with_a_card_in_deck():
     state = load(you={"graveyard": [{"card": "Glow-Up Bulb", "id": "GB"}], "deck": [{"card": "Axe Raider", "id": "AX"}]})
     state = act(state, card_id="GB", kind="activate")
-    state = resolve(state)
+    state = resolve(state, position="attack")
     assert zone(state, "GB") == "monsters"
     assert zone(state, "AX") == "graveyard"
 
@@ -536,7 +536,7 @@ def test_C2_solemn_warning_against_one_for_one_needs_2000_lp():
 
     state = start(1999)
     assert not actions(state, card_id="SW")
-    state = resolve(state)
+    state = resolve(state, position="attack")
     assert zone(state, "GB") == "monsters"
 
     state = start(2500)
