@@ -52,6 +52,16 @@ def act(state, **selector):
     return cj.apply(state, found[0][0])
 
 
+def only(candidates, what="actions"):
+    """The single element of ``candidates``: a scenario names the action it means, so none or
+    several is an AssertionError listing them (never a silent "the first")."""
+    found = list(candidates)
+    if len(found) != 1:
+        texts = [getattr(c, "text", c) for c in found]
+        raise AssertionError(f"{len(found)} {what} where exactly one was meant: {texts}")
+    return found[0]
+
+
 def chain(state):
     return cj.to_dict(state).get("chain") or []
 
