@@ -52,6 +52,26 @@ def act(state, **selector):
     return cj.apply(state, found[0][0])
 
 
+def act_any_payment(state, *, interchangeable, **selector):
+    """Apply one of the legal actions matching ``selector`` where the test states that which of
+    the ``interchangeable`` cards pay does not matter; fail when none match or the matching
+    actions differ in anything else (another card paying, another target, another mode)."""
+    found = actions(state, **selector)
+    named = set(interchangeable)
+
+    def shape(d):
+        costs = [{**cost, "cards": sorted(c for c in cost.get("cards") or [] if c not in named),
+                  "interchangeable": sum(c in named for c in cost.get("cards") or [])}
+                 for cost in d.get("costs") or []]
+        return repr(sorted({**d, "id": None, "costs": costs}.items()))
+
+    if not found or len({shape(d) for _, d in found}) != 1:
+        texts = [f"{d['text']} {d.get('costs')}" for _, d in found] or [listing(state)]
+        raise AssertionError(f"{len(found)} actions match {selector} and do not differ only in which of "
+                             f"{sorted(named)} pay: {texts}")
+    return cj.apply(state, found[0][0])
+
+
 def only(candidates, what="actions"):
     """The single element of ``candidates``: a scenario names the action it means, so none or
     several is an AssertionError listing them (never a silent "the first")."""
@@ -104,9 +124,10 @@ def pass_until(state, predicate, limit=200, position=None):
     raise AssertionError(f"predicate not reached in {limit} steps")
 
 
-def pass_until_legal(state, position=None, **selector):
-    """Pass until an action matching ``selector`` is legal, and return that state."""
-    return pass_until(state, lambda s: bool(actions(s, **selector)), position=position)
+def pass_until_legal(state, **selector):
+    """Pass until an action matching ``selector`` is legal, and return that state (a Summon's
+    position choice on the way is an error: ``position`` here selects the action awaited)."""
+    return pass_until(state, lambda s: bool(actions(s, **selector)))
 
 
 def resolve(state, position=None):

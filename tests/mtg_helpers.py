@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-import cardjudge as cj
-from helpers import act, actions, card, dicts, listing, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
+from helpers import (  # noqa: F401  (the same for Magic)
+    act,
+    act_any_payment,
+    actions,
+    card,
+    dicts,
+    listing,
+    only,
+    zone,
+    zone_of,
+)
 from helpers import step as strict_step
+
+import cardjudge as cj
 
 LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 

@@ -2,7 +2,7 @@
 
 import mtg_helpers
 import pytest
-from helpers import act, load, resolve, zone
+from helpers import act, act_any_payment, load, resolve, zone
 
 
 def _bulb_activated():
@@ -27,3 +27,14 @@ def test_act_refuses_an_unnamed_payment():
     state = act(state, kind="cast", card_id="GB", costs_include=["F1", "M1"])
     assert mtg_helpers.card(state, "F2").get("tapped") is not True
 
+
+
+def test_a_payment_left_open_is_one_the_test_declares_interchangeable():
+    state = mtg_helpers.load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
+                                  "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
+                                                  {"card": "Mountain", "id": "M1"}]})
+    with pytest.raises(AssertionError, match="do not differ only in which of \\['F1'\\] pay"):
+        act_any_payment(state, kind="cast", card_id="GB", interchangeable=("F1",))
+    state = act_any_payment(state, kind="cast", card_id="GB", interchangeable=("F2", "M1"))
+    assert mtg_helpers.card(state, "F1").get("tapped") is True
+    assert [mtg_helpers.card(state, land).get("tapped") is True for land in ("F2", "M1")].count(True) == 1
