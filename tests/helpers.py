@@ -48,48 +48,90 @@ def act(state, **selector):
     """Apply the one legal action matching ``selector``; fail when none or several match."""
     found = actions(state, **selector)
     if len(found) != 1:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing}")
+        raise AssertionError(f"{len(found)} actions match {selector}; legal: {listing(state)}")
     return cj.apply(state, found[0][0])
+
+
+def act_any_payment(state, *, interchangeable, **selector):
+    """Apply one of the legal actions matching ``selector`` where the test states that which of
+    the ``interchangeable`` cards pay does not matter; fail when none match or the matching
+    actions differ in anything else (another card paying, another target, another mode)."""
+    found = actions(state, **selector)
+    named = set(interchangeable)
+
+    def shape(d):
+        costs = [{**cost, "cards": sorted(c for c in cost.get("cards") or [] if c not in named),
+                  "interchangeable": sum(c in named for c in cost.get("cards") or [])}
+                 for cost in d.get("costs") or []]
+        return repr(sorted({**d, "id": None, "costs": costs}.items()))
+
+    if not found or len({shape(d) for _, d in found}) != 1:
+        texts = [f"{d['text']} {d.get('costs')}" for _, d in found] or [listing(state)]
+        raise AssertionError(f"{len(found)} actions match {selector} and do not differ only in which of "
+                             f"{sorted(named)} pay: {texts}")
+    return cj.apply(state, found[0][0])
+
+
+def only(candidates, what="actions"):
+    """The single element of ``candidates``: a scenario names the action it means, so none or
+    several is an AssertionError listing them (never a silent "the first")."""
+    found = list(candidates)
+    if len(found) != 1:
+        texts = [getattr(c, "text", c) for c in found]
+        raise AssertionError(f"{len(found)} {what} where exactly one was meant: {texts}")
+    return found[0]
 
 
 def chain(state):
     return cj.to_dict(state).get("chain") or []
 
 
-def _step(state, position=None):
-    """Pass; else take the only legal action; else, given ``position``, the battle position
-    choice the test named; any other choice is the test's to make."""
+def listing(state) -> str:
+    """The texts of every legal action, for failure messages."""
+    return "; ".join(d["text"] for _, d in actions(state))
+
+
+def step(state, position=None):
+    """Take the one move a scenario need not name, or fail listing the legal actions.
+
+    That move is the only legal pass (priority passes on), else the only legal action (a forced
+    choice), else, when ``position`` is given and every legal action chooses a battle position,
+    the choice of that position. Several passes, or a position the scenario did not state, are
+    an error: a scenario never lets a helper choose for it."""
     pairs = actions(state)
     passes = [a for a, d in pairs if d["kind"] == "pass"]
     if len(passes) == 1:
         return cj.apply(state, passes[0])
     if len(pairs) == 1:
         return cj.apply(state, pairs[0][0])
-    named = [a for a, d in pairs if d["kind"] == "choose" and d.get("position") == position]
-    if position is not None and len(named) == 1 and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
-        return cj.apply(state, named[0])
-    raise AssertionError("a choice the test does not make: " + "; ".join(d["text"] for _, d in pairs))
+    if not passes and position is not None and all(d["kind"] == "choose" and d.get("position") for _, d in pairs):
+        chosen = [a for a, d in pairs if d["position"] == position]
+        if len(chosen) == 1:
+            return cj.apply(state, chosen[0])
+    what = f"{len(passes)} passes" if passes else "no single move" if position is None else f"no single {position} choice"
+    raise AssertionError(f"{what} to take: legal: {listing(state)}")
 
 
 def pass_until(state, predicate, limit=200, position=None):
-    """Pass (or take forced choices, and battle positions as ``position`` says) until
-    ``predicate(state)`` holds."""
+    """Pass (or take forced choices) until ``predicate(state)`` holds.
+
+    ``position`` ("attack" or "defense") is the battle position chosen for every Summon whose
+    position choice comes up on the way; without it such a choice is an error."""
     for _ in range(limit):
         if predicate(state):
             return state
-        state = _step(state, position)
+        state = step(state, position)
     raise AssertionError(f"predicate not reached in {limit} steps")
 
 
 def pass_until_legal(state, **selector):
-    """Pass until an action matching ``selector`` is legal, and return that state."""
+    """Pass until an action matching ``selector`` is legal, and return that state (a Summon's
+    position choice on the way is an error: ``position`` here selects the action awaited)."""
     return pass_until(state, lambda s: bool(actions(s, **selector)))
 
 
 def resolve(state, position=None):
-    """Pass until the chain is empty, taking forced choices on the way (a monster Summoned
-    while it resolves goes to ``position``: the test must say which)."""
+    """Pass until the chain is empty, taking forced choices (and ``position``) on the way."""
     return pass_until(state, lambda s: not chain(s), position=position)
 
 

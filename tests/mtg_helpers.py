@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from helpers import (  # noqa: F401  (the same for Magic)
+    act,
+    act_any_payment,
+    actions,
+    card,
+    dicts,
+    listing,
+    only,
+    zone,
+    zone_of,
+)
+from helpers import step as strict_step
+
 import cardjudge as cj
-from cardjudge.rules.core.canonical import canonical_key
-from helpers import act, actions, card, dicts, zone, zone_of  # noqa: F401  (re-exported: the same for Magic)
 
 LIBRARY = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 
@@ -35,34 +46,13 @@ def data(state):
     return cj.to_dict(state)
 
 
-def act_first(state, **selector):
-    """Apply an action matching ``selector`` when every matching action leads to the same position
-    up to interchangeable copies (a payment that does not matter); fail when none matches or when
-    they differ (a choice the test must make)."""
-    found = actions(state, **selector)
-    if not found:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"no action matches {selector}; legal: {listing}")
-    results = [cj.apply(state, action) for action, _ in found]
-    if len({canonical_key(result) for result in results}) > 1:
-        listing = "; ".join(f"{d['text']} {d['costs']}" for _, d in found)
-        raise AssertionError(f"{len(found)} actions match {selector} with different outcomes: {listing}")
-    return results[0]
-
-
 def stack(state):
     return data(state)["stack"]
 
 
 def step(state):
-    """Pass priority; else take the only legal action; any other choice is the test's to make."""
-    pairs = actions(state)
-    passes = [a for a, d in pairs if d["kind"] == "pass"]
-    if len(passes) == 1:
-        return cj.apply(state, passes[0])
-    if len(pairs) == 1:
-        return cj.apply(state, pairs[0][0])
-    raise AssertionError("a choice the test does not make: " + "; ".join(d["text"] for _, d in pairs))
+    """Pass priority when exactly one pass is legal; else take the only legal action; else fail."""
+    return strict_step(state)
 
 
 def pass_until(state, predicate, limit=300):
@@ -105,6 +95,5 @@ def divide(state, **amounts):
     want = sorted(f"{amount} to {name}" for name, amount in amounts.items())
     found = [a for a, d in actions(state, kind="choose") if "combat damage: " in d["text"] and division_parts(d) == want]
     if len(found) != 1:
-        listing = "; ".join(d["text"] for _, d in actions(state))
-        raise AssertionError(f"{len(found)} divisions match {want}; legal: {listing}")
+        raise AssertionError(f"{len(found)} divisions match {want}; legal: {listing(state)}")
     return cj.apply(state, found[0])

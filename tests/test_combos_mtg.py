@@ -4,6 +4,7 @@ goals (win, survive, destroy, control, play), opponents and what the search prov
 from __future__ import annotations
 
 import pytest
+from helpers import only
 
 from cardjudge import apply, find_combos, legal_actions, load_position, to_dict
 from cardjudge.solver.combos import COUNTED
@@ -30,7 +31,7 @@ def _replayed(state, line):
     dictionary without the per-listing id."""
     for action in line.actions:
         wanted = {k: v for k, v in action.to_dict().items() if k != "id"}
-        state = apply(state, next(a for a in legal_actions(state)
+        state = apply(state, only(a for a in legal_actions(state)
                                   if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted))
     return state
 
@@ -211,9 +212,8 @@ def _check(state, line, goal):
     for action in line.actions:
         wanted = {k: v for k, v in action.to_dict().items() if k != "id"}
         here = states[-1]
-        match = next((a for a in legal_actions(here) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted),
-                     None)
-        assert match is not None, f"{action.text!r} is not legal where the line plays it"
+        match = only((a for a in legal_actions(here) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted),
+                     f"listings of {action.text!r} where the line plays it")
         states.append(apply(here, match))
     assert goal(states[-1])
     assert len(line.steps) == len(line.actions) and len(line.reply_steps) == len(line.replies)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def test_solemn_warning_answers_every_summon_of_axe_raider():
 
 def test_a_goal_in_the_middle_of_a_summon_is_not_reached():
     state = load_position(EXAMPLES / "ygo-wanghu.yaml")
-    summon = next(a for a in legal_actions(state) if a.kind == "summon" and a.card == "Roboyarou")
+    summon = only(a for a in legal_actions(state) if a.kind == "summon" and a.card == "Roboyarou")
     during = apply(state, summon)
     assert not settled(during)  # Wanghu's trigger waits
     assert settled(state)

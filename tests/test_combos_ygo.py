@@ -14,6 +14,7 @@ from cardjudge.cli import cli
 from cardjudge.solver.combos import EngineDomain
 from cardjudge.solver.goals import parse_goal
 from puzzle_files import PUZZLES, puzzle
+from helpers import only, step
 
 
 def _replay(state, actions):
@@ -21,8 +22,7 @@ def _replay(state, actions):
         wanted = action.to_dict()
         wanted.pop("id")
         matches = [a for a in legal_actions(state) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted]
-        assert matches, f"{action.text} is not legal"
-        state = apply(state, matches[0])
+        state = apply(state, only(matches, f"listings of {action.text!r}"))
     return state
 
 
@@ -56,29 +56,28 @@ def test_no_shorter_line(name):
     assert not result.found and result.complete
 
 
-def _attack_first(state):
-    """Go straight to the Battle Phase and attack with whatever is listed first."""
+def _attack_directly(state):
+    """Go straight to the Battle Phase and declare the one attack offered (a direct attack)."""
     for _ in range(10):
         actions = legal_actions(state)
         attacks = [a for a in actions if a.kind == "attack"]
         if attacks:
-            return apply(state, attacks[0])
-        state = apply(state, next(a for a in actions if a.kind == "pass"))
+            return apply(state, only(attacks, "attacks"))
+        state = apply(state, only(a for a in actions if a.kind == "pass"))
     raise AssertionError("no attack offered")
 
 
 def _finish_turn(state, turn):
     while state.winner is None and state.turn == turn:
-        actions = legal_actions(state)
-        state = apply(state, next((a for a in actions if a.kind == "pass"), actions[0]))
+        state = step(state)
     return state
 
 
 def test_wrong_line_fails_tribute():
     state, _, _ = puzzle("ygo-tribute.yaml")
     # Attacking with both Feral Imps instead of tributing them leaves the opponent at 400.
-    state = _attack_first(state)
-    state = _finish_turn(_attack_first(_finish_battle_step(state)), 3)
+    state = _attack_directly(state)
+    state = _finish_turn(_attack_directly(_finish_battle_step(state)), 3)
     assert state.winner is None
     assert state.player("opponent").life == 400
 
@@ -89,18 +88,17 @@ def _finish_battle_step(state):
         actions = legal_actions(state)
         if any(a.kind == "attack" for a in actions):
             return state
-        state = apply(state, next(a for a in actions if a.kind == "pass"))
+        state = apply(state, only(a for a in actions if a.kind == "pass"))
     raise AssertionError("no second attack offered")
 
 
 def test_wrong_line_fails_mst():
     state, _, _ = puzzle("ygo-mst.yaml")
     # Attacking into the Set Sakuretsu Armor: the opponent destroys the attacker.
-    state = _attack_first(state)
+    state = _attack_directly(state)
     while state.winner is None and state.turn == 3:
-        actions = legal_actions(state)
-        armor = [a for a in actions if a.card_id == "SA"]
-        state = apply(state, armor[0] if armor else next((a for a in actions if a.kind == "pass"), actions[0]))
+        armor = [a for a in legal_actions(state) if a.card_id == "SA"]
+        state = apply(state, only(armor, "Sakuretsu Armor activations")) if armor else step(state)
     assert state.winner is None
     assert state.player("opponent").life == 1700
 

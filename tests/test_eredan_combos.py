@@ -7,6 +7,7 @@ import cardjudge as cj
 import pytest
 from cardjudge.solver.combos import EngineDomain, find_combos
 from cardjudge.solver.goals import parse_goal
+from helpers import only
 
 # The opponent's last living character has 4 HP and Défense 4. Your Tsoutaï marauder rolls
 # 4-6: with Mi (+2) it rolls 6-8, killing only on an 8; with Shi then Mi, Shi attached to the
@@ -63,7 +64,7 @@ def _at_the_clash(fighters):
     }
     state = cj.load_position(position)
     for _ in range(2):
-        state = cj.apply(state, next(a for a in cj.legal_actions(state) if a.kind == "pass"))
+        state = cj.apply(state, only(a for a in cj.legal_actions(state) if a.kind == "pass"))
     return state
 
 

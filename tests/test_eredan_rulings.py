@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardjudge as cj
 import pytest
-from helpers import act, actions
+from helpers import act, actions, only
 
 FILLER = ["Contresort"] * 12  # enough cards to refill the hand for a few turns
 
@@ -57,7 +57,7 @@ def roll(state, pick=min):
     assert options, "no chance event pending"
     values = [a.get("value") for a, _ in options]
     wanted = pick(values)
-    return cj.apply(state, next(a for a, _ in options if a.get("value") == wanted))
+    return cj.apply(state, only(a for a, _ in options if a.get("value") == wanted))
 
 
 def fight(state, mine, theirs, my_cards=(), their_cards=(), pick=min):

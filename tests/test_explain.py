@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from helpers import actions, only
 
 from cardjudge import apply, find_combos, legal_actions, load_position, to_dict
 from cardjudge.cli import cli
@@ -56,9 +57,9 @@ def test_costs_are_told():
 def test_the_opponents_response_and_its_cost_are_told():
     # Solemn Warning answering a Normal Summon: its LP cost, its resolution, what it destroyed.
     state = load_position(str(ROOT / "examples" / "ygo-solemn-warning.yaml"))
-    summon = next(a for a in legal_actions(state) if a.text == "you Normal Summon Axe Raider")
+    summon = only(a for a in legal_actions(state) if a.text == "you Normal Summon Axe Raider")
     after = apply(state, summon)
-    warning = next(a for a in legal_actions(after) if a.card == "Solemn Warning")
+    warning = only(a for a in legal_actions(after) if a.card == "Solemn Warning")
     steps = explain_line(state, [summon, warning])
     assert steps[1].player == "opponent"
     assert steps[1].paid == ("pay lp 2000",)
@@ -107,9 +108,9 @@ def test_a_chain_of_two_resolves_last_link_first():
         },
     }
     state = load_position(position)
-    shrink = next(a for a in legal_actions(state) if a.targets == ("BE",))
+    shrink = only(a for a in legal_actions(state) if a.targets == ("BE",))
     after = apply(state, shrink)
-    typhoon = next(a for a in legal_actions(after) if a.card == "Mystical Space Typhoon")
+    typhoon = only(a for a in legal_actions(after) if a.card == "Mystical Space Typhoon")
     first, second = explain_line(state, [shrink, typhoon])
     assert first.happened[0] == "you activate Shrink [SH] (chain link 1)"
     assert "chain: 0 -> 1 link" in first.happened
@@ -197,7 +198,7 @@ def _passes_until_the_stack_is_empty(state, actions):
     for action in actions:
         state = apply(state, action)
     while to_dict(state)["stack"]:
-        action = next(a for a in legal_actions(state) if a.kind == "pass")
+        action = only(a for a in legal_actions(state) if a.kind == "pass")
         actions.append(action)
         state = apply(state, action)
     return actions
@@ -206,7 +207,7 @@ def _passes_until_the_stack_is_empty(state, actions):
 def test_mtg_a_spell_is_told_cast_paid_targeted_and_resolving():
     state = _mtg([{"card": "Mountain", "id": "M1"}, {"card": "Forest", "id": "F1"}],
                  [{"card": "Lightning Bolt", "id": "LB"}, {"card": "Giant Growth", "id": "GG"}], opponent_life=5)
-    bolt = next(a for a in legal_actions(state) if a.card == "Lightning Bolt" and a.targets == ("opponent",))
+    bolt = only(a for a in legal_actions(state) if a.card == "Lightning Bolt" and a.targets == ("opponent",))
     steps = explain_line(state, _passes_until_the_stack_is_empty(state, [bolt]))
     cast = steps[0]
     assert cast.paid == ("mana {R} from Mountain [M1]",)
@@ -224,7 +225,7 @@ def test_mtg_mana_made_by_tapping_other_creatures_is_told_with_what_was_left():
     # Nobody can answer, so the Bears resolve within the action.
     state = _mtg([{"card": "Heritage Druid", "id": "HD"}, {"card": "Llanowar Elves", "id": "LE"},
                   {"card": "Elvish Mystic", "id": "EM"}], [{"card": "Grizzly Bears", "id": "GB"}])
-    cast = next(a for a in legal_actions(state) if a.card == "Grizzly Bears")
+    cast = only(a for a, _ in actions(state, card="Grizzly Bears", costs_include=["HD", "LE", "EM"]))
     (step,) = explain_line(state, [cast])
     assert step.paid == ("mana {G}{G}{G} from Heritage Druid [HD] (tapping Heritage Druid [HD], "
                          "Llanowar Elves [LE], Elvish Mystic [EM]) ({G} left in the mana pool)",)
@@ -239,11 +240,11 @@ def test_mtg_a_trigger_goes_on_the_stack_after_what_triggered_it():
     state = _mtg([{"card": "Pelt Collector", "id": "PC"}, {"card": "Forest", "id": "F1"},
                   {"card": "Forest", "id": "F2"}, {"card": "Mountain", "id": "M1"}],
                  [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Lightning Bolt", "id": "LB"}])
-    cast = next(a for a in legal_actions(state) if a.card == "Grizzly Bears")
-    actions = [cast] + [a for a in legal_actions(apply(state, cast)) if a.kind == "pass"][:1]
-    after = apply(apply(state, actions[0]), actions[1])
-    actions.append(next(a for a in legal_actions(after) if a.kind == "pass"))
-    told = explain_line(state, actions)[-1].happened
+    cast = only(a for a, _ in actions(state, card="Grizzly Bears", costs_include=["F1", "F2"]))
+    line = [cast, only(a for a in legal_actions(apply(state, cast)) if a.kind == "pass")]
+    after = apply(apply(state, line[0]), line[1])
+    line.append(only(a for a in legal_actions(after) if a.kind == "pass"))
+    told = explain_line(state, line)[-1].happened
     assert told.index("Grizzly Bears [GB] resolves") \
         < next(i for i, s in enumerate(told) if s.startswith("Grizzly Bears [GB] moves from the stack to battlefield")) \
         < told.index("Pelt Collector [PC]'s triggered ability goes on the stack")
@@ -253,10 +254,10 @@ def test_mtg_a_countered_spell_is_told_leaving_the_stack():
     state = _mtg([{"card": "Mountain", "id": "M1"}], [{"card": "Lightning Bolt", "id": "LB"}],
                  [{"card": "Island", "id": "I1"}, {"card": "Island", "id": "I2"}],
                  [{"card": "Counterspell", "id": "CS"}])
-    bolt = next(a for a in legal_actions(state) if a.card == "Lightning Bolt" and a.targets == ("opponent",))
+    bolt = only(a for a in legal_actions(state) if a.card == "Lightning Bolt" and a.targets == ("opponent",))
     state1 = apply(state, bolt)
-    give = next(a for a in legal_actions(state1) if a.kind == "pass")
-    counter = next(a for a in legal_actions(apply(state1, give)) if a.card == "Counterspell")
+    give = only(a for a in legal_actions(state1) if a.kind == "pass")
+    counter = only(a for a in legal_actions(apply(state1, give)) if a.card == "Counterspell")
     steps = explain_line(state, _passes_until_the_stack_is_empty(state, [bolt, give, counter]))
     # Nobody can answer Counterspell: it resolves as it is cast, and Lightning Bolt never does.
     assert steps[2].paid == ("mana {U} from Island [I1], {U} from Island [I2]",)
@@ -282,7 +283,7 @@ def test_mtg_a_step_is_told_beginning_before_what_happens_in_it():
 def test_mtg_cards_drawn_are_told_once():
     # Humble Defector: {T}: Draw two cards. Target opponent gains control of Humble Defector.
     state = _mtg([{"card": "Humble Defector", "id": "HD"}], [], [{"card": "Island", "id": "I1"}])
-    activate = next(a for a in legal_actions(state) if a.card == "Humble Defector")
+    activate = only(a for a in legal_actions(state) if a.card == "Humble Defector")
     steps = explain_line(state, _passes_until_the_stack_is_empty(state, [activate]))
     assert steps[0].happened == ("Humble Defector [HD]'s ability goes on the stack, targeting opponent",)
     told = steps[-1].happened
@@ -300,7 +301,7 @@ def test_eredan_cards_attached_to_a_character_are_told_as_cards():
     actions = []
     for text in ("you pick the fight M against P", "you play Corruption de l'âme",
                  "opponent plays no more cards in this fight", "M rolls 2 (0.3333)", "P rolls 2 (0.5)"):
-        action = next(a for a in legal_actions(state) if a.text == text)
+        action = only(a for a in legal_actions(state) if a.text == text)
         actions.append(action)
         state = apply(state, action)
     steps = explain_line(load_position(str(ROOT / "examples" / "eredan-fight.yaml")), actions)

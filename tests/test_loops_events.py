@@ -1,6 +1,8 @@
 """Events the loop analysis reads, emitted with their amounts: Yu-Gi-Oh! phase events (the
 Standby Phase) and LP paid, lost and gained."""
 
+from helpers import only
+
 from cardjudge import apply, legal_actions, load_position
 
 
@@ -28,9 +30,9 @@ def test_entering_the_standby_phase_is_an_event():
 
 def test_lp_paid_as_a_cost_carries_its_amount():
     state = load_position("examples/ygo-solemn-warning.yaml")
-    summon = next(a for a in legal_actions(state) if a.kind == "summon")
+    summon = only(a for a in legal_actions(state) if a.kind == "summon" and a.card == "Axe Raider")
     state = apply(state, summon)
-    warning = next(a for a in legal_actions(state) if a.card == "Solemn Warning" and a.kind == "activate")
+    warning = only(a for a in legal_actions(state) if a.card == "Solemn Warning" and a.kind == "activate")
     after = apply(state, warning)
     paid = [e for e in _events(after) if e.kind == "lp_paid"]
     assert [(e.player, e.amount, e.reason) for e in paid] == [("opponent", 2000, "cost")]
@@ -41,9 +43,9 @@ def test_battle_damage_is_lp_lost_with_its_amount():
     state = load_position("examples/ygo-battle.yaml")
     for _ in range(40):
         actions = legal_actions(state)
-        attacks = [a for a in actions if a.kind == "attack"]
+        attacks = [a for a in actions if a.kind == "attack" and a.card == "Blue-Eyes White Dragon"]
         before = state
-        state = apply(state, attacks[0] if attacks else next(a for a in actions if a.kind == "pass"))
+        state = apply(state, only(attacks, "attacks") if attacks else only(a for a in actions if a.kind == "pass"))
         lost = [e for e in _events(state) if e.kind == "lp_lost"]
         if lost:
             break

@@ -52,9 +52,7 @@ def animated(extra_hand=()):
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
                                       {"card": "Mountain", "id": "M"}, {"card": "Plains", "id": "P"}]},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
-    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
-    assert len(casts) == 1
-    return resolve(cj.apply(state, casts[0]))
+    return resolve(act(state, kind="cast", card_id="AD", costs_include=["S1", "S2"]))
 
 
 def test_animate_dead_returns_the_creature_attached_and_with_minus_one_power():
@@ -75,8 +73,7 @@ def test_animate_dead_leaving_makes_the_creature_be_sacrificed():
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
                                       {"card": "Plains", "id": "P"}]},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
-    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
-    state = resolve(cj.apply(state, casts[0]))
+    state = resolve(act(state, kind="cast", card_id="AD", costs_include=["S1", "S2"]))
     assert zone(state, "CD") == "battlefield"
     state = resolve(act(state, kind="cast", card_id="TD", targets=["AD"]))
     assert zone(state, "AD") == "graveyard" and zone(state, "CD") == "graveyard"
@@ -88,8 +85,7 @@ def test_704_5m_animate_dead_whose_creature_dies_goes_to_the_graveyard():
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
                                       {"card": "Swamp", "id": "S3"}, {"card": "Mountain", "id": "M"}]},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}]})
-    casts = [a for a, d in actions(state, kind="cast", card_id="AD") if d["costs"][0]["cards"] == ["S1", "S2"]]
-    state = resolve(cj.apply(state, casts[0]))
+    state = resolve(act(state, kind="cast", card_id="AD", costs_include=["S1", "S2"]))
     state = resolve(act(state, kind="cast", card_id="DB", targets=["CD"]))
     assert zone(state, "CD") == "graveyard" and zone(state, "AD") == "graveyard"
 

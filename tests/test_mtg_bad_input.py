@@ -7,6 +7,7 @@ import pytest
 import cardjudge as cj
 from cardjudge.errors import InputError
 from mtg_helpers import position
+from helpers import only
 
 BAD = Path(__file__).parent / "data" / "mtg_bad"
 
@@ -55,8 +56,8 @@ def test_an_ability_on_the_stack_names_a_source_that_exists():
 
 def test_an_action_from_another_state_is_refused():
     state = cj.load_position(position(you={"battlefield": [{"card": "Forest", "id": "F"}]}))
-    tapped = cj.apply(state, next(a for a in cj.legal_actions(state) if a.kind == "activate"))
-    action = next(a for a in cj.legal_actions(state) if a.kind == "activate")
+    tapped = cj.apply(state, only(a for a in cj.legal_actions(state) if a.kind == "activate"))
+    action = only(a for a in cj.legal_actions(state) if a.kind == "activate")
     with pytest.raises(InputError, match="not a legal action"):
         cj.apply(tapped, action)
 

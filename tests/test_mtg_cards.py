@@ -4,7 +4,7 @@ import gc
 
 from cardjudge.cards.loader import parse_cards
 from cardjudge.rules.mtg.views import abilities_of
-from mtg_helpers import act, act_first, card, data, dicts, divide, life, load, resolve, stack, until_phase, zone
+from mtg_helpers import act, card, data, dicts, divide, life, load, resolve, stack, until_phase, zone
 
 WAKE = {"name": "Test Wake", "mana_cost": "{G}", "types": ["Instant"], "text": "Untap target creature.",
         "abilities": [{"kind": "spell", "targets": [{"from": "game.creatures"}], "effect": [{"untap": "t"}]}]}
@@ -17,9 +17,9 @@ def test_entrancing_melody_checks_the_mana_value_again_on_resolution():
                            "battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Memnite", "id": "MM"},
                                            {"card": "Forest", "id": "F"}, {"card": "Island", "id": "J1"},
                                            {"card": "Island", "id": "J2"}]})
-    state = act_first(state, kind="cast", card_id="EM", targets=["GB"])  # X = 2
+    state = act(state, kind="cast", card_id="EM", targets=["GB"])  # X = 2
     state = act(state, kind="pass", player="you")
-    state = act_first(state, kind="cast", card_id="CY", targets=["GB"])
+    state = act(state, kind="cast", card_id="CY", targets=["GB"])
     # nobody has anything left to do: Cytoshape resolves by itself, up to its choice
     state = act(state, kind="choose", targets=["MM"])  # the Bears become a copy of Memnite: mana value 0
     state = resolve(state)
@@ -70,10 +70,10 @@ def test_otherworldly_journey_token_does_not_come_back():
     state = load(you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}, {"card": "Krenko's Command", "id": "KC"}],
                       "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"},
                                       {"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]})
-    state = act_first(state, kind="cast", card_id="KC", costs_include=["P1", "M1"])
+    state = act(state, kind="cast", card_id="KC", costs_include=["P1", "M1"])
     state = resolve(state)
     token = next(c for c in data(state)["players"]["you"]["battlefield"] if c.get("token"))
-    state = act_first(state, kind="cast", card_id="OJ", targets=[token["id"]])
+    state = act(state, kind="cast", card_id="OJ", targets=[token["id"]])
     state = resolve(state)
     state = until_phase(state, "end")
     state = resolve(state)
@@ -84,10 +84,10 @@ def test_cloudshift_on_a_token_exiles_it_for_good():
     state = load(you={"hand": [{"card": "Cloudshift", "id": "CS"}, {"card": "Krenko's Command", "id": "KC"}],
                       "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Mountain", "id": "M1"},
                                       {"card": "Mountain", "id": "M2"}]})
-    state = act_first(state, kind="cast", card_id="KC", costs_include=["M1", "M2"])
+    state = act(state, kind="cast", card_id="KC", costs_include=["M1", "M2"])
     state = resolve(state)
     token = next(c for c in data(state)["players"]["you"]["battlefield"] if c.get("token"))
-    state = act_first(state, kind="cast", card_id="CS", targets=[token["id"]])
+    state = act(state, kind="cast", card_id="CS", targets=[token["id"]])
     state = resolve(state)
     assert len([c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]) == 1
     assert zone(state, token["id"]) is None
@@ -113,7 +113,7 @@ def test_sneak_attack_during_the_end_step_sacrifices_at_the_next_turns_end_step(
     state = load(phase="end", you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                                    "battlefield": [{"card": "Sneak Attack", "id": "SA"}, {"card": "Mountain", "id": "M"},
                                                    {"card": "Forest", "id": "F"}]})
-    state = act_first(state, kind="activate", card_id="SA")
+    state = act(state, kind="activate", card_id="SA")
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = act(state, kind="choose", targets=["GB"])

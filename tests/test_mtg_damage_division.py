@@ -84,8 +84,10 @@ def test_510_1c_a_division_waiting_round_trips_and_the_divisions_chosen_are_kept
                     [{"card": "Grizzly Bears", "id": "B1"}, {"card": "Llanowar Elves", "id": "LE"},
                      {"card": "Memnite", "id": "MM"}, {"card": "Ornithopter", "id": "OR"}],
                     {"B1": "H1", "LE": "H1", "MM": "CD", "OR": "CD"})
-    first = data(state)["choice"]["options"]
-    state = act(state, kind="choose", card_id=first[0], text=dicts(state, kind="choose")[0]["text"])
+    if data(state)["choice"]["options"] == ["H1"]:  # whichever attacker's division is asked first
+        state = divide(state, **{"Grizzly Bears": 3, "Llanowar Elves": 0})
+    else:
+        state = divide(state, Memnite=1, Ornithopter=2, opponent=3)
     # one attacker's division is chosen, the other's is asked: nobody has been dealt damage yet
     assert data(state)["choice"]["kind"] == "damage" and len(data(state)["divisions"]) == 1
     assert all(card(state, b).get("damage") is None for b in ("B1", "LE", "MM", "OR"))
@@ -94,7 +96,7 @@ def test_510_1c_a_division_waiting_round_trips_and_the_divisions_chosen_are_kept
     assert cj.to_dict(again) == data(state)
     assert [a.text for a in cj.legal_actions(again)] == [a.text for a in cj.legal_actions(state)]
     if data(state)["choice"]["options"] == ["CD"]:
-        state = divide(state, **{"Memnite": 1, "Ornithopter": 2, "opponent": 3})
+        state = divide(state, Memnite=1, Ornithopter=2, opponent=3)
         assert life(state, "opponent") == 17
     else:
         state = divide(state, **{"Grizzly Bears": 3, "Llanowar Elves": 0})

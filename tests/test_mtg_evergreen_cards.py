@@ -1,7 +1,7 @@
 """The cards added with the evergreen mechanics, each doing what its Oracle text says (the ones
 not already exercised by the XMage translations and the planeswalker tests)."""
 
-from mtg_helpers import act, act_first, battlefield, card, data, dicts, life, load, resolve, until_phase, zone
+from mtg_helpers import act, battlefield, card, data, dicts, life, load, resolve, until_phase, zone
 
 
 def test_702_9b_air_elemental_cannot_be_blocked_by_savannah_lions_but_by_nothing_else_either():
@@ -39,11 +39,11 @@ def test_murder_destroys_any_creature_and_lava_axe_hits_a_player_or_planeswalker
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Typhoid Rats", "id": "TR"},
                                            {"card": "Nissa, Voice of Zendikar", "id": "NV",
                                             "counters": {"LOYALTY": 6}}]})
-    state = resolve(act_first(state, kind="cast", card_id="MU", targets=["TR"]))  # a black creature too
+    state = resolve(act(state, kind="cast", card_id="MU", targets=["TR"], costs_include=["S0", "S1", "S2"]))  # a black creature too
     assert zone(state, "TR") == "graveyard"
     # target player or planeswalker: not a creature
     assert {tuple(d["targets"]) for d in dicts(state, kind="cast", card_id="LA")} == {("you",), ("opponent",), ("NV",)}
-    state = resolve(act_first(state, kind="cast", card_id="LA", targets=["NV"]))
+    state = resolve(act(state, kind="cast", card_id="LA", targets=["NV"]))
     assert card(state, "NV")["counters"] == {"LOYALTY": 1} and life(state, "opponent") == 20
 
 
@@ -81,7 +81,7 @@ def test_trostani_populates_a_creature_token_and_gains_its_toughness():
                                       {"card": "Spirit Token", "id": "ST", "token": True},
                                       {"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
                                       {"card": "Plains", "id": "P1"}]})
-    state = act_first(state, kind="activate", card_id="TV")
+    state = act(state, kind="activate", card_id="TV")
     while not dicts(state, kind="choose"):
         state = act(state, kind="pass", player=data(state)["priority"])
     state = resolve(act(state, kind="choose", targets=["ST"]))

@@ -2,7 +2,7 @@
 
 import cardjudge as cj
 from mtg_helpers import (
-    act, act_first, battlefield, card, data, dicts, divide, division_parts, life, load, resolve, stack, until_phase,
+    act, battlefield, card, data, dicts, divide, division_parts, life, load, resolve, stack, until_phase,
     zone,
 )
 
@@ -137,7 +137,7 @@ def test_hybrid_scar_can_be_paid_with_black_or_red():
                                       {"card": "Grizzly Bears", "id": "GB"}]})
     payments = sorted(d["costs"][0]["cards"][0] for d in dicts(state, kind="cast", card_id="SC"))
     assert payments == ["M", "S"]
-    state = act_first(state, kind="cast", card_id="SC", targets=["GB"], costs_include=["S"])
+    state = act(state, kind="cast", card_id="SC", targets=["GB"], costs_include=["S"])
     state = resolve(state)
     assert card(state, "GB")["counters"] == {"M1M1": 1} and card(state, "GB")["now"]["power"] == 1
 
@@ -201,7 +201,7 @@ def test_shock_to_a_player_and_divination_draws_two():
     state = act(state, kind="cast", card_id="SH", targets=["opponent"])
     state = resolve(state)
     assert life(state, "opponent") == 18
-    state = act_first(state, kind="cast", card_id="DV")
+    state = act(state, kind="cast", card_id="DV")
     state = resolve(state)
     assert len(data(state)["players"]["you"]["hand"]) == 2
 
@@ -245,7 +245,7 @@ def test_threaten_steals_until_end_of_turn():
     state = load(you={"hand": [{"card": "Threaten", "id": "TH"}],
                       "battlefield": [{"card": "Mountain", "id": f"M{n}"} for n in range(3)]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB", "tapped": True}]})
-    state = act_first(state, kind="cast", card_id="TH", targets=["GB"])
+    state = act(state, kind="cast", card_id="TH", targets=["GB"])
     state = resolve(state)
     assert any(c["id"] == "GB" for c in battlefield(state, "you")) and not card(state, "GB")["tapped"]
     state = until_phase(state, "upkeep", turn=6)
@@ -286,7 +286,7 @@ def test_quicksilver_amulet_may_put_nothing():
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                       "battlefield": [{"card": "Quicksilver Amulet", "id": "QA"}] +
                                      [{"card": "Forest", "id": f"F{n}"} for n in range(4)]})
-    state = act_first(state, kind="activate", card_id="QA")
+    state = act(state, kind="activate", card_id="QA")
     state = pass_both(state)
     state = act(state, kind="choose", targets=[])
     assert zone(state, "GB") == "hand"

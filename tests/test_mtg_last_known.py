@@ -3,7 +3,7 @@ battlefield is written as it last existed, so that what looks back at it reads t
 reload."""
 
 import cardjudge as cj
-from mtg_helpers import act, act_first, card, data, load, resolve
+from mtg_helpers import act, card, data, load, resolve
 
 
 def killed_memnite():
@@ -13,7 +13,7 @@ def killed_memnite():
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"},
                                       {"card": "Pelt Collector", "id": "PC"},
                                       {"card": "Memnite", "id": "MM", "counters": {"P1P1": 2}}]})
-    state = act_first(state, kind="cast", card_id="DB", targets=["MM"])
+    state = act(state, kind="cast", card_id="DB", targets=["MM"])
     state = act(state, kind="pass", player="you")
     return act(state, kind="pass", player="opponent")
 
@@ -40,7 +40,7 @@ def test_603_10a_a_dies_trigger_whose_source_left_keeps_its_last_known_informati
     state = load(you={"hand": [{"card": "Doom Blade", "id": "DB"}],
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"}]},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Doomed Traveler", "id": "DT"}]})
-    state = act_first(state, kind="cast", card_id="DB", targets=["DT"])
+    state = act(state, kind="cast", card_id="DB", targets=["DT"])
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     written = data(state)

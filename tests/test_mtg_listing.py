@@ -64,13 +64,13 @@ def test_listing_order_depends_on_the_position_only_so_ids_survive_a_reload():
     """A creature cast this game is a new object (rule 400.7) with a later id than the opponent's
     creature, while a reloaded position numbers your battlefield first: the listing, and so the
     id that ``play`` writes for each action, is the same in both."""
-    from mtg_helpers import act, act_first, load
+    from mtg_helpers import act, load
 
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Shock", "id": "SH"}],
                       "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
                                       {"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "OB"}, {"card": "Island", "id": "OI"}]})
-    state = act_first(state, kind="cast", card="Grizzly Bears", costs_include=["F1", "F2"])  # a Mountain stays untapped for Shock
+    state = act(state, kind="cast", card="Grizzly Bears", costs_include=["F1", "F2"])  # a Mountain stays untapped for Shock
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     reloaded = cj.load_position(cj.to_dict(state))

@@ -3,7 +3,7 @@ Zendikar: loyalty abilities once per turn at sorcery speed with +N/-N loyalty as
 attacked directly, damage removing loyalty, loyalty 0 putting it into the graveyard."""
 
 import cardjudge as cj
-from mtg_helpers import act, act_first, battlefield, card, data, dicts, load, resolve, until_phase, zone
+from mtg_helpers import act, battlefield, card, data, dicts, load, resolve, until_phase, zone
 
 NISSA = "Nissa, Voice of Zendikar"
 PLUS, MINUS2, MINUS7 = 0, 1, 2
@@ -20,7 +20,7 @@ def loyalty(state, label="NV"):
 def test_306_5b_a_planeswalker_enters_with_its_printed_loyalty():
     state = load(you={"hand": [{"card": NISSA, "id": "NV"}],
                       "battlefield": [{"card": "Forest", "id": f"F{i}"} for i in range(3)]})
-    state = resolve(act_first(state, kind="cast", card_id="NV"))
+    state = resolve(act(state, kind="cast", card_id="NV"))
     assert zone(state, "NV") == "battlefield" and loyalty(state) == 3
 
 

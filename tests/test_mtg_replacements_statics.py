@@ -3,6 +3,7 @@ untap", "can't lose / can't win", and events that carry amounts, with the librar
 
 import cardjudge as cj
 from mtg_helpers import act, actions, card, data, load, resolve, stack, until_phase, zone
+from helpers import only
 
 
 def life(state, player):
@@ -21,7 +22,7 @@ def test_614_1c_walking_ballista_enters_with_x_counters_and_pings():
                       "battlefield": [{"card": "Forest", "id": f"F{i}"} for i in range(4)]})
     casts = actions(state, kind="cast", card_id="WB")
     assert len(casts) == 3 and sum(d["text"].endswith("with X=2") for _, d in casts) == 1  # X = 0, 1, 2
-    state = cj.apply(state, next(a for a, d in casts if d["text"].endswith("X=2")))
+    state = cj.apply(state, only(a for a, d in casts if d["text"].endswith("X=2")))
     state = resolve(state)
     assert card(state, "WB")["counters"] == {"P1P1": 2} and card(state, "WB")["now"]["power"] == 2
     state = act(state, kind="activate", card_id="WB", targets=["opponent"])

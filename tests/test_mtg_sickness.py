@@ -1,6 +1,6 @@
 """Summoning sickness and haste (spec/rulings.md S1-S5, seed 004) played as scenarios."""
 
-from mtg_helpers import act, act_first, actions, card, data, load, resolve, until_phase
+from mtg_helpers import act, actions, card, data, load, resolve, until_phase
 
 
 def attackers(state):
@@ -12,7 +12,7 @@ def attackers(state):
 def test_S1_grizzly_bears_cast_this_turn_cannot_attack_until_next_turn():
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                       "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"}]})
-    state = act_first(state, kind="cast", card_id="GB")
+    state = act(state, kind="cast", card_id="GB")
     state = resolve(state)
     assert card(state, "GB")["sick"] is True
     state = until_phase(state, "declare_attackers")
@@ -35,7 +35,7 @@ def test_S1_quicksilver_amulet_grizzly_bears_is_affected():
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                       "battlefield": [{"card": "Quicksilver Amulet", "id": "QA"}] +
                                      [{"card": "Forest", "id": f"F{n}"} for n in range(4)]})
-    state = act_first(state, kind="activate", card_id="QA")
+    state = act(state, kind="activate", card_id="QA")
     state = resolve_choosing(state, "GB")
     assert card(state, "GB")["sick"] is True
     state = until_phase(state, "declare_attackers")
@@ -62,7 +62,7 @@ def resolve_choosing(state, label):
 def test_S1_krenkos_command_tokens_are_affected():
     state = load(you={"hand": [{"card": "Krenko's Command", "id": "KC"}],
                       "battlefield": [{"card": "Mountain", "id": "M1"}, {"card": "Mountain", "id": "M2"}]})
-    state = act_first(state, kind="cast", card_id="KC")
+    state = act(state, kind="cast", card_id="KC")
     state = resolve(state)
     tokens = [c for c in data(state)["players"]["you"]["battlefield"] if c.get("token")]
     assert len(tokens) == 2 and all(t["sick"] and t["now"]["power"] == 1 for t in tokens)
@@ -77,7 +77,7 @@ def test_S1_entrancing_melody_stolen_bears_are_affected_until_your_next_turn():
     # X must be the mana value of the target: 2
     found = actions(state, kind="cast", card_id="EM", targets=["GB"])
     assert found and all("X=2" in d["text"] for _, d in found)
-    state = act_first(state, kind="cast", card_id="EM", targets=["GB"])
+    state = act(state, kind="cast", card_id="EM", targets=["GB"])
     state = resolve(state)
     assert any(c["id"] == "GB" for c in data(state)["players"]["you"]["battlefield"])
     assert card(state, "GB")["sick"] is True
@@ -93,7 +93,7 @@ def test_S2_sky_skiff_cast_this_turn_and_crewed_cannot_attack():
     state = load(you={"hand": [{"card": "Sky Skiff", "id": "SS"}],
                       "battlefield": [{"card": "Forest", "id": "F1"}, {"card": "Forest", "id": "F2"},
                                       {"card": "Grizzly Bears", "id": "GB"}]})
-    state = act_first(state, kind="cast", card_id="SS")
+    state = act(state, kind="cast", card_id="SS")
     state = resolve(state)
     state = act(state, kind="activate", card_id="SS", costs_include=["GB"])
     state = resolve(state)
@@ -188,7 +188,7 @@ def test_S3_heritage_druid_taps_itself_and_affected_elves():
 
 def test_S4_raging_goblin_attacks_the_turn_it_arrives():
     state = load(you={"hand": [{"card": "Raging Goblin", "id": "RG"}], "battlefield": [{"card": "Mountain", "id": "M"}]})
-    state = act_first(state, kind="cast", card_id="RG")
+    state = act(state, kind="cast", card_id="RG")
     state = resolve(state)
     assert card(state, "RG")["sick"] is True  # controlled since the turn began: no; haste ignores it
     state = until_phase(state, "declare_attackers")
@@ -199,7 +199,7 @@ def test_S4_act_of_treason_gives_haste_to_the_stolen_creature():
     state = load(you={"hand": [{"card": "Act of Treason", "id": "AT"}],
                       "battlefield": [{"card": "Mountain", "id": f"M{n}"} for n in range(3)]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB", "tapped": True}]})
-    state = act_first(state, kind="cast", card_id="AT", targets=["GB"])
+    state = act(state, kind="cast", card_id="AT", targets=["GB"])
     state = resolve(state)
     assert card(state, "GB")["tapped"] is False and "Haste" in card(state, "GB")["now"]["keywords"]
     state = until_phase(state, "declare_attackers")
@@ -248,7 +248,7 @@ def test_S5_delver_transformed_the_turn_it_arrived_stays_affected():
                                       {"card": "Ball Lightning", "id": "BL"},
                                       {"card": "Forest", "id": "F"}, {"card": "Island", "id": "I1"},
                                       {"card": "Island", "id": "I2"}]})
-    state = act_first(state, kind="cast", card_id="CY", targets=["D"])
+    state = act(state, kind="cast", card_id="CY", targets=["D"])
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = act(state, kind="choose", targets=["BL"])
@@ -265,7 +265,7 @@ def test_S5_becoming_a_copy_of_an_unaffected_creature_keeps_being_affected():
                                       {"card": "Grizzly Bears", "id": "OLD"},
                                       {"card": "Forest", "id": "F"}, {"card": "Island", "id": "I1"},
                                       {"card": "Island", "id": "I2"}]})
-    state = act_first(state, kind="cast", card_id="CY", targets=["NEW"])
+    state = act(state, kind="cast", card_id="CY", targets=["NEW"])
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = act(state, kind="choose", targets=["OLD"])
@@ -278,7 +278,7 @@ def test_S5_clone_entering_as_a_copy_of_an_unaffected_creature_is_affected():
     state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
                       "battlefield": [{"card": "Grizzly Bears", "id": "GB"}] +
                                      [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = act(state, kind="choose", targets=["GB"])
@@ -297,7 +297,7 @@ def test_S5_a_copy_that_is_not_a_creature_is_not_affected():
     # a crewed Sky Skiff is a creature; Cytoshape turns the Elves into a copy of it: an uncrewed Vehicle
     state = act(state, kind="activate", card_id="SS", costs_include=["LE"])
     state = resolve(state)
-    state = act_first(state, kind="cast", card_id="CY", targets=["LE"])
+    state = act(state, kind="cast", card_id="CY", targets=["LE"])
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = act(state, kind="choose", targets=["SS"])

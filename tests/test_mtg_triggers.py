@@ -1,7 +1,7 @@
 """Triggered abilities (spec/rulings.md T1-T8 and G2, seed 003) played as scenarios."""
 
 import cardjudge as cj
-from mtg_helpers import act, act_first, actions, card, data, dicts, life, load, resolve, stack, until_phase, zone
+from mtg_helpers import act, actions, card, data, dicts, life, load, resolve, stack, until_phase, zone
 
 
 def pass_both(state):
@@ -25,7 +25,7 @@ def test_T1_pelt_collector_triggers_when_a_bigger_creature_enters():
     state = load(you={"hand": [{"card": "Grizzly Bears", "id": "GB"}],
                       "battlefield": [{"card": "Pelt Collector", "id": "PC"}, {"card": "Forest", "id": "F1"},
                                       {"card": "Forest", "id": "F2"}]})
-    state = act_first(state, kind="cast", card_id="GB")
+    state = act(state, kind="cast", card_id="GB")
     state = pass_both(state)
     assert [s["card"] for s in stack(state)] == ["Pelt Collector"]
     state = resolve(state)
@@ -82,7 +82,7 @@ def test_T2_felidar_wins_at_40_life():
 def test_T2_felidar_does_nothing_when_life_drops_below_40_before_it_resolves():
     state = until_phase(felidar(41), "upkeep")
     state = act(state, kind="pass", player="you")
-    state = act_first(state, kind="cast", card_id="LB", targets=["you"])
+    state = act(state, kind="cast", card_id="LB", targets=["you"])
     state = resolve(state)
     assert life(state, "you") == 38
     assert data(state)["winner"] is None
@@ -93,7 +93,7 @@ def test_T2_felidar_still_wins_when_life_is_back_to_40_on_resolution():
     # 43 at the event, 40 on resolution: the condition holds both times
     state = until_phase(felidar(43), "upkeep")
     state = act(state, kind="pass", player="you")
-    state = act_first(state, kind="cast", card_id="LB", targets=["you"])
+    state = act(state, kind="cast", card_id="LB", targets=["you"])
     state = resolve(state)
     assert data(state)["winner"] == "you"
 
@@ -104,7 +104,7 @@ def test_T3_journey_cast_in_the_end_step_returns_at_the_next_turns_end_step():
     state = load(phase="end", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                    "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
-    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = act(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     assert zone(state, "GB") == "exile"
     # the end step has begun already: "the next end step" is the next turn's
@@ -125,7 +125,7 @@ def test_T4_journey_returns_the_card_once_only():
     state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                      "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
-    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = act(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     state = until_phase(state, "end")
     state = resolve(state)
@@ -146,7 +146,7 @@ def sneak_attack_position(**more):
 
 
 def sneak_in(state):
-    state = act_first(state, kind="activate", card_id="SA")
+    state = act(state, kind="activate", card_id="SA")
     state = pass_both(state)
     return act(state, kind="choose", targets=["GB"])
 
@@ -166,7 +166,7 @@ def test_T5_sneak_attack_creature_that_became_a_copy_is_still_sacrificed():
                                   battlefield=[{"card": "Forest", "id": "F"}, {"card": "Island", "id": "I1"},
                                                {"card": "Island", "id": "I2"}, {"card": "Memnite", "id": "MM"}])
     state = sneak_in(state)
-    state = act_first(state, kind="cast", card_id="CY", targets=["GB"], costs_include=["M1", "F", "I1"])
+    state = act(state, kind="cast", card_id="CY", targets=["GB"], costs_include=["M1", "F", "I1"])
     state = pass_both(state)
     state = act(state, kind="choose", targets=["MM"])
     assert card(state, "GB")["now"]["name"] == "Memnite"
@@ -179,7 +179,7 @@ def test_T5_sneak_attack_creature_that_left_and_came_back_stays():
     state = sneak_attack_position(hand=[{"card": "Cloudshift", "id": "CS"}],
                                   battlefield=[{"card": "Plains", "id": "P"}])
     state = sneak_in(state)
-    state = act_first(state, kind="cast", card_id="CS", targets=["GB"])
+    state = act(state, kind="cast", card_id="CS", targets=["GB"])
     state = resolve(state)
     assert zone(state, "GB") == "battlefield"  # a new object
     assert "Haste" not in card(state, "GB")["now"]["keywords"]
@@ -201,7 +201,7 @@ def test_T5_postmortem_lunge_exiles_the_returned_creature_at_the_end_step():
     found = dicts(state, kind="cast", card_id="PL", targets=["GB"])
     # X = 2 (the mana value of the Bears); {B/P} paid with {B} or with 2 life
     assert {tuple(c["kind"] for c in d["costs"]) for d in found} == {("mana",), ("mana", "pay_life")}
-    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
+    state = act(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
     assert life(state, "you") == 18
     state = resolve(state)
     assert zone(state, "GB") == "battlefield" and "Haste" in card(state, "GB")["now"]["keywords"]
@@ -212,9 +212,9 @@ def test_T5_postmortem_lunge_exiles_the_returned_creature_at_the_end_step():
 
 def test_T5_postmortem_lunge_creature_that_left_and_came_back_is_not_exiled():
     state = lunge_position()
-    state = act_first(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
+    state = act(state, kind="cast", card_id="PL", targets=["GB"], cost_kinds=["pay_life"], costs_include=["S1", "S2"])
     state = resolve(state)
-    state = act_first(state, kind="cast", card_id="CS", targets=["GB"])
+    state = act(state, kind="cast", card_id="CS", targets=["GB"])
     state = resolve(state)
     state = until_phase(state, "end")
     state = resolve(state)
@@ -234,7 +234,7 @@ def test_T6_kiki_jiki_delayed_trigger_stays_yours_after_kiki_jiki_leaves():
     assert len(tokens) == 1 and tokens[0]["card"] == "Grizzly Bears" and "Haste" in tokens[0]["now"]["keywords"]
     assert tokens[0]["sick"] is True
     state = act(state, kind="pass", player="you")
-    state = act_first(state, kind="cast", card_id="LB", targets=["KJ"])
+    state = act(state, kind="cast", card_id="LB", targets=["KJ"])
     state = resolve(state)
     assert zone(state, "KJ") == "graveyard"
     state = until_phase(state, "end")
@@ -247,7 +247,7 @@ def test_T6_journey_on_an_opponents_creature_is_your_trigger_returning_it_to_its
     state = load(phase="main1", you={"hand": [{"card": "Otherworldly Journey", "id": "OJ"}],
                                      "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"}]},
                  opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}, {"card": "Island", "id": "OI"}]})
-    state = act_first(state, kind="cast", card_id="OJ", targets=["GB"])
+    state = act(state, kind="cast", card_id="OJ", targets=["GB"])
     state = resolve(state)
     state = until_phase(state, "end")
     assert [s["controller"] for s in stack(state)] == ["you"]
@@ -261,7 +261,7 @@ def test_T7_clone_copy_is_chosen_as_it_enters_with_nobody_able_to_respond():
     state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
                       "battlefield": [{"card": "Pelt Collector", "id": "PC"}, {"card": "Grizzly Bears", "id": "GB"}] +
                                      [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = pass_both(state)
     # only the choice: no priority, nothing on the stack
     assert {d["kind"] for d in dicts(state)} == {"choose"}
@@ -276,7 +276,7 @@ def test_T7_clone_copy_is_chosen_as_it_enters_with_nobody_able_to_respond():
 def test_T7_clone_copying_nothing_dies_as_a_0_0():
     state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
                       "battlefield": [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = pass_both(state)
     assert zone(state, "CL") == "graveyard"
 
@@ -284,7 +284,7 @@ def test_T7_clone_copying_nothing_dies_as_a_0_0():
 def test_T7_clone_may_decline_to_copy():
     state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
                       "battlefield": [{"card": "Grizzly Bears", "id": "GB"}] + [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = pass_both(state)
     state = act(state, kind="choose", targets=[])
     assert zone(state, "CL") == "graveyard"
@@ -318,7 +318,7 @@ def test_T8_rowen_reveals_only_the_first_draw_of_the_turn():
     position["players"]["you"]["battlefield"] += [{"card": "Island", "id": f"I{n}"} for n in range(3)]
     state = until_phase(cj.load_position(position), "main1")
     assert stack(state) == [] and zone(state, "C1") == "hand"
-    state = act_first(state, kind="cast", card_id="DV")
+    state = act(state, kind="cast", card_id="DV")
     state = resolve(state)
     # the two basic lands drawn by Divination are not the first draw: no reveal, no extra card
     assert zone(state, "L2") == "hand" and zone(state, "L3") == "hand"
@@ -488,7 +488,7 @@ def test_T6_a_clone_of_kiki_jikis_token_has_haste_and_is_not_sacrificed():
     state = act(state, kind="activate", card_id="KJ", targets=["GB"])
     state = resolve(state)
     token = next(c for c in data(state)["players"]["you"]["battlefield"] if c.get("token"))
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = pass_both(state)
     state = act(state, kind="choose", targets=[token["id"]])
     assert card(state, "CL")["now"]["name"] == "Grizzly Bears"

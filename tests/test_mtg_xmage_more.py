@@ -4,7 +4,7 @@ playerA is ``you`` (or the player the test names first); cards XMage uses that t
 are written inline with the characteristics the test relies on (each says which it leaves out)."""
 
 import cardjudge as cj
-from mtg_helpers import act, act_first, card, data, dicts, life, load, resolve, until_phase, zone
+from mtg_helpers import act, card, data, dicts, life, load, resolve, until_phase, zone
 
 # White Knight: {W}{W} 2/2 first strike, protection from black (no black source in these tests)
 WHITE_KNIGHT = {"name": "White Knight", "mana_cost": "{W}{W}", "types": ["Creature"], "subtypes": ["Human", "Knight"],
@@ -92,7 +92,7 @@ def test_xmage_FirstStrikeTest_doubleStrikeGainedMidCombat():
     state = attacking(state, ["WK"])
     state = until_phase(state, "combat_damage")
     assert life(state, "opponent") == 18
-    state = resolve(act_first(state, kind="cast", card_id="DC", targets=["WK"]))
+    state = resolve(act(state, kind="cast", card_id="DC", targets=["WK"]))
     state = until_phase(state, "main2")
     # double strike gained after the first step: it deals damage again in the second (702.4d)
     assert life(state, "opponent") == 16 and "Double strike" in card(state, "WK")["now"]["keywords"]
@@ -244,7 +244,7 @@ def _animate(target, you_graveyard=(), opponent_graveyard=(), opponent_extra=Non
     state = load(you={"hand": [{"card": "Animate Dead", "id": "AD"}], "graveyard": list(you_graveyard),
                       "battlefield": [{"card": "Swamp", "id": "S1"}, {"card": "Swamp", "id": "S2"}]},
                  opponent={"graveyard": list(opponent_graveyard), **(opponent_extra or {})})
-    return act_first(state, kind="cast", card_id="AD", targets=[target])
+    return act(state, kind="cast", card_id="AD", targets=[target])
 
 
 def test_xmage_AnimateDeadTest_testAnimateOpponentsCreature():
@@ -322,7 +322,7 @@ def _bolts(target, count=1, opponent=(), cards=()):
                       "battlefield": [{"card": "Mountain", "id": f"M{i}"} for i in range(count)]},
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}, *opponent]})
     for i in range(count):
-        state = resolve(act_first(state, kind="cast", card_id=f"LB{i}", targets=[target]))
+        state = resolve(act(state, kind="cast", card_id=f"LB{i}", targets=[target]))
     return state
 
 
@@ -359,9 +359,9 @@ def test_xmage_CloneTest_testCard3():
                       "battlefield": [{"card": "Island", "id": f"I{i}"} for i in range(6)]
                       + [{"card": "Swamp", "id": f"S{i}"} for i in range(6)]},
                  opponent={"battlefield": [{"card": "Llanowar Elves", "id": "LE"}, {"card": "Craw Wurm", "id": "CW"}]})
-    state = resolve(act_first(state, kind="cast", card_id="PE", targets=["LE"]))
+    state = resolve(act(state, kind="cast", card_id="PE", targets=["LE"], costs_include=["I0", "I1", "I2", "I3", "I4", "S0"]))
     state = until_phase(state, "main2")
-    state = act_first(state, kind="cast", card_id="CL")
+    state = act(state, kind="cast", card_id="CL")
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")
     state = resolve(act(state, kind="choose", targets=["CW"]))
@@ -383,7 +383,7 @@ def test_xmage_CloneTest_testCloneTriggered():
             state = act(state, kind="order", targets=[active])  # each Demon's controller targets themself
         if turn == 2:
             state = until_phase(state, "main1", turn=2)
-            state = act_first(state, kind="cast", card_id="CL")
+            state = act(state, kind="cast", card_id="CL")
             while not dicts(state, kind="choose"):
                 state = act(state, kind="pass", player=data(state)["priority"])
             state = resolve(act(state, kind="choose", targets=["BD"]))
@@ -402,11 +402,11 @@ def _trostani(extra_hand=(), plains=0):
                       "battlefield": [{"card": "Trostani, Selesnya's Voice", "id": "TV"}]
                       + [{"card": "Forest", "id": f"F{i}"} for i in range(3)]
                       + [{"card": "Plains", "id": f"P{i}"} for i in range(plains)]})
-    state = act_first(state, kind="cast", card_id="GB")
+    state = act(state, kind="cast", card_id="GB", costs_include=["F0", "F1"])
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")  # the Bears resolve; Trostani's ability triggers
     assert [item["card"] for item in data(state)["stack"]] == ["Trostani, Selesnya's Voice"]
-    return act_first(state, kind="cast", card_id="GG", targets=["GB"])
+    return act(state, kind="cast", card_id="GG", targets=["GB"])
 
 
 def test_xmage_LastKnownInformationTest_testTrostaniSelesnyasVoice1():
@@ -417,7 +417,7 @@ def test_xmage_LastKnownInformationTest_testTrostaniSelesnyasVoice1():
 
 def test_xmage_LastKnownInformationTest_testTrostaniSelesnyasVoice2():
     state = _trostani([{"card": "Cloudshift", "id": "CS"}], plains=2)
-    state = resolve(act_first(state, kind="cast", card_id="CS", targets=["GB"]))  # before Giant Growth resolves
+    state = resolve(act(state, kind="cast", card_id="CS", targets=["GB"]))  # before Giant Growth resolves
     # Giant Growth's target is gone (a new object returned): 2 as it last existed, then 2 for the new one
     assert life(state, "you") == 24 and zone(state, "GB") == "battlefield"
 
@@ -426,7 +426,7 @@ def test_xmage_LastKnownInformationTest_testTrostaniSelesnyasVoice3():
     state = _trostani([{"card": "Cloudshift", "id": "CS"}], plains=2)
     state = act(state, kind="pass", player="you")
     state = act(state, kind="pass", player="opponent")  # Giant Growth resolves: a 5/5
-    state = resolve(act_first(state, kind="cast", card_id="CS", targets=["GB"]))
+    state = resolve(act(state, kind="cast", card_id="CS", targets=["GB"]))
     # the first ability reads the Bears as they last existed (5/5), the second the new 2/2
     assert life(state, "you") == 27 and zone(state, "GB") == "battlefield"
 
@@ -472,7 +472,7 @@ def test_xmage_AnimateDeadTest_testAnimateAndSacrificeTarget():
                              opponent_extra={"hand": [{"card": "Cruel Edict", "id": "CE"}],
                                              "battlefield": [{"card": "Swamp", "id": "O1"}, {"card": "Swamp", "id": "O2"}]}))
     state = until_phase(state, "main1", turn=6)
-    state = act_first(state, kind="cast", card_id="CE", targets=["you"])
+    state = act(state, kind="cast", card_id="CE", targets=["you"])
     while not dicts(state, kind="choose"):
         state = act(state, kind="pass", player=data(state)["priority"])
     state = resolve(act(state, kind="choose", targets=["SL"]))

@@ -10,6 +10,7 @@ import pytest
 from cardjudge import apply, check_puzzle, legal_actions, load_puzzle, solve_puzzle
 from cardjudge.solver.combos import EngineDomain, find_combos
 from puzzle_files import PUZZLES
+from helpers import only
 
 FILES = sorted(p.name for p in PUZZLES.glob("*.yaml"))
 
@@ -49,7 +50,7 @@ def test_stored_solution_replays_to_a_win_and_nothing_shorter_wins(name):
     final = _strict_replay(state, solution["actions"], played)
     # the game is carried on to its end when the line ends before it (a win this turn)
     while final.winner is None and final.turn == state.turn:
-        final = apply(final, next(a for a in legal_actions(final) if a.kind == "pass"))
+        final = apply(final, only(a for a in legal_actions(final) if a.kind == "pass"))
     assert final.winner == puzzle.player or final.winner == "you"
     domain = EngineDomain(state)
     counted = [a for a in played if a.player == "you" and domain.counts(a)]

@@ -9,6 +9,7 @@ import pytest
 
 from cardjudge import apply, find_combos, legal_actions, to_dict
 from puzzle_files import puzzle
+from helpers import only
 
 
 def _do(state, text: str):
@@ -19,7 +20,7 @@ def _do(state, text: str):
 
 
 def _pass(state):
-    return apply(state, next(a for a in legal_actions(state) if a.kind == "pass"))
+    return apply(state, only(a for a in legal_actions(state) if a.kind == "pass"))
 
 
 def _pass_until(state, text: str):
@@ -48,8 +49,7 @@ def _replay(state, actions):
     for action in actions:
         wanted = {k: v for k, v in action.to_dict().items() if k != "id"}
         matches = [a for a in legal_actions(state) if {k: v for k, v in a.to_dict().items() if k != "id"} == wanted]
-        assert matches, f"{action.text} is not legal"
-        state = apply(state, matches[0])
+        state = apply(state, only(matches, f"listings of {action.text!r}"))
     return state
 
 

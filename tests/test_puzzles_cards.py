@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import cardjudge as cj
-from helpers import act, actions, card, dicts, lp, now, pass_until, pass_until_legal, position, resolve, zone
+from helpers import act, actions, card, dicts, lp, now, only, pass_until, pass_until_legal, position, resolve, zone
 
 def _horn_position(**you):
     """Your De-Spell (or other cards) against the opponent's Giant Soldier of Stone equipped with Horn
@@ -76,6 +76,6 @@ def test_horn_of_light_discarded_from_the_hand_does_not_trigger():
         assert not actions(state, card="Horn of Light")
         if not cj.to_dict(state).get("chain") and zone(state, "AX") == "deck":
             break
-        state = cj.apply(state, next(a for a, d in actions(state) if d["kind"] == "pass"))
+        state = cj.apply(state, only(a for a, d in actions(state) if d["kind"] == "pass"))
     assert zone(state, "AX") == "deck"
     assert card(state, "HL")["card"] == "Horn of Light"

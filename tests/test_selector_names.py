@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import only
 
 from cardjudge import legal_actions, load_position
 from cardjudge.cli import cli
@@ -34,7 +35,7 @@ def test_a_shared_name_is_an_error_naming_the_labels():
 
 def test_do_takes_a_name_for_the_tributes():
     state = load_position(EXAMPLES / "ygo-wanghu.yaml")
-    summon = next(a for a in legal_actions(state) if a.kind == "summon")
+    summon = only(a for a in legal_actions(state) if a.kind == "summon")
     label = summon.card_id
     picked = select(legal_actions(state), f'kind=summon card_id="{summon.card}"', names=cards_by_name(state))
     assert picked.card_id == label

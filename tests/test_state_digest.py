@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from cardjudge import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.core.canonical import canonical_key, digest, objects_digest
 from playouts import EXAMPLES, Starts, start_positions
+from helpers import only
 
 MAX_DEPTH = 12
 POSITIONS = start_positions("ygo")
@@ -102,7 +103,7 @@ def test_key_tells_apart_which_attacker_a_creature_blocks():
             break
         wanted = next((t for t in ("you attack opponent with Elite Vanguard", "you attack opponent with Grizzly Bears")
                        if t in texts), None)
-        state = apply(state, texts[wanted] if wanted else next(a for a in texts.values() if a.kind == "pass"))
+        state = apply(state, texts[wanted] if wanted else only(a for a in texts.values() if a.kind == "pass"))
     blocks = {a.text: apply(state, a) for a in legal_actions(state) if a.kind == "block"}
     on_vanguard = blocks["opponent blocks Elite Vanguard with Grizzly Bears"]
     on_bears = blocks["opponent blocks Grizzly Bears with Grizzly Bears"]

@@ -158,7 +158,7 @@ def test_S1_a_creature_cast_this_turn_cannot_attack_nor_tap_for_mana():
 
 def test_305_2_the_second_land_of_a_turn():
     state = mtg.load(you={"hand": [{"card": "Forest", "id": "F1"}, {"card": "Mountain", "id": "M1"}]})
-    state = mtg.act_first(state, kind="play_land", card_id="F1")
+    state = mtg.act(state, kind="play_land", card_id="F1")
     reason = only_reason(state, "kind=play_land card_id=M1")
     assert (reason.kind, reason.rule) == ("limit", "305.2")
 

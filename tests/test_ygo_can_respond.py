@@ -2,7 +2,7 @@
 
 from cardjudge.rules.ygo import legal, legal_actions
 from cardjudge.rules.ygo.play import apply
-from tests.helpers import load
+from tests.helpers import load, only
 
 
 def _with_armor(phase="battle_start"):
@@ -22,7 +22,7 @@ def test_a_when_trap_alone_cannot_respond_to_a_window_with_nothing_to_answer():
 
 def test_a_when_trap_can_respond_to_an_attack_declaration():
     state = _with_armor("battle_step")
-    attack = next(a for a in legal_actions(state) if a.kind == "attack")
+    attack = only(a for a in legal_actions(state) if a.kind == "attack")
     state = apply(state, attack)
     assert legal.can_respond(state, "opponent") is True
     assert any(a.card_id == "SA" for a in legal_actions(state))

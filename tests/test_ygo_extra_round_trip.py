@@ -4,7 +4,7 @@ choice being made, a Summon under way)."""
 
 import cardjudge as cj
 import pytest
-from helpers import load
+from helpers import load, only
 from test_ygo_extra_combos import COMBOS, DOPPEL, DOPPEL_GOAL, this_turn_goal
 
 
@@ -35,11 +35,11 @@ def test_a_fusion_choice_round_trips_and_is_answered_the_same():
     state = load(you={"hand": ["Polymerization", {"card": "Elemental HERO Avian", "id": "AV"}],
                       "monsters": [{"card": "Elemental HERO Burstinatrix", "id": "BU"}],
                       "extra_deck": [{"card": "Elemental HERO Flame Wingman", "id": "FW"}]})
-    state = cj.apply(state, next(a for a in cj.legal_actions(state) if a.kind == "activate"))
+    state = cj.apply(state, only(a for a in cj.legal_actions(state) if a.kind == "activate"))
     written = cj.to_dict(state)
     assert written["choice"]["kind"] == "fusion"
     again = cj.load_position(written)
-    answer = next(a for a in cj.legal_actions(again) if a.position == "defense")
+    answer = only(a for a in cj.legal_actions(again) if a.position == "defense")
     after = cj.apply(again, answer)
     entry = [m for m in cj.to_dict(after)["players"]["you"]["monsters"] if m["id"] == "FW"][0]
     assert (entry["position"], entry["summon_type"]) == ("defense", "fusion")

@@ -1,7 +1,7 @@
 """Yu-Gi-Oh rulings (spec/rulings.md Y1-Y7, C1-C8, G1, G2) played as scenarios through the public API."""
 
 import cardjudge as cj
-from helpers import act, actions, chain, dicts, load, lp, now, pass_until, pass_until_legal, resolve, zone
+from helpers import act, actions, chain, dicts, load, lp, now, only, pass_until, pass_until_legal, resolve, zone
 
 TEST_MACHINE = {"name": "Test Machine", "kind": "monster", "subtype": "normal", "race": "Machine",
                 "attribute": "DARK", "level": 3, "atk": 1000, "def": 1000}
@@ -406,7 +406,7 @@ def test_C7_toll_attack_illegal_below_500_lp():
         assert not actions(state, kind="attack")
         if phase(state) != "battle_step":
             break
-        state = act(state, player=dicts(state)[0]["player"], kind="pass")
+        state = act(state, player=only({d["player"] for d in dicts(state)}, "players to act"), kind="pass")
     assert lp(state, "opponent") == 8000
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from cardjudge import apply, legal_actions, load_position, to_dict
 from cardjudge.rules.ygo import legal
 from playouts import EXAMPLES, Starts, start_positions
+from helpers import only
 
 MAX_DEPTH = 12
 PUZZLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "puzzles").glob("ygo-*.yaml"))
@@ -100,7 +101,7 @@ def test_a_pool_without_fast_abilities_passes_every_other_window():
         },
     })
     assert not legal.can_respond(state, "you") and not legal.can_respond(state, "opponent")
-    pass_action = next(a for a in legal_actions(state) if a.kind == "pass")
+    pass_action = only(a for a in legal_actions(state) if a.kind == "pass")
     after = apply(state, pass_action)
     assert after.phase == "battle_step"
     assert to_dict(after) == to_dict(_full_walk_apply(state, pass_action))

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import only
 
 from cardjudge import apply, find_combos, legal_actions, load_position
 from cardjudge.rules.core.engine import apply_within_turn
@@ -29,7 +30,7 @@ def _end_turn(state, step):
     """Pass until the turn changes, through ``step`` (``apply`` or ``apply_within_turn``)."""
     for _ in range(20):
         passes = [a for a in legal_actions(state) if a.kind == "pass"]
-        state = step(state, passes[0])
+        state = step(state, only(passes, "passes"))
         if state.turn != 3 or state.winner is not None:
             return state
     raise AssertionError("the turn did not end")
