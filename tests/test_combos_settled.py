@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from helpers import only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -127,7 +127,8 @@ def test_E2_corruption_magic_damage_once_then_one_hp_lost_at_end_of_that_combat_
 
 def test_E2_a_timed_part_marked_every_fires_at_each_combat():
     every = {"name": "Corruption répétée", "type": "sort", "duration": "permanent", "attach": "opponent",
-             "abilities": [{"kind": "trigger", "on": "fight_end", "repeat": "every", "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
+             "abilities": [{"kind": "trigger", "on": "fight_end", "repeat": "every",
+                 "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
     s = position({"characters": [{"card": "Test Mage", "id": "M"}, {"card": "Test Combattant", "id": "K"}],
                   "hand": ["Corruption répétée"]},
                  {"characters": [{"card": "Test Combattant", "id": "C"}, {"card": "Test Prêtre", "id": "P"}]},
@@ -200,7 +201,8 @@ def test_E3_combats_duration_counts_the_holders_fights_only():
 
 def test_E3_last_combat_card_leaves_at_end_of_turn_or_of_combat_by_rule_option():
     marker = {"name": "Test Durée", "type": "action", "duration": {"combats": 1}, "attach": "opponent",
-              "abilities": [{"kind": "trigger", "on": "turn_end", "repeat": "every", "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
+              "abilities": [{"kind": "trigger", "on": "turn_end", "repeat": "every",
+                  "effect": [{"lose_hp": {"to": "holder", "amount": 1}}]}]}
     for expire, hp in (("end_of_turn", 25 - 1), ("end_of_combat", 25)):
         s = position({"characters": [{"card": "Test Prêtre", "id": "P"}]},
                      {"characters": [{"card": "Test Combattant", "id": "C", "attached": [

@@ -1,7 +1,6 @@
 """The canonical key of a Magic position carries no raw id of a stack object, delayed trigger or
 binding: one position reached by two orders of play is one state to the searches."""
 
-import cardjudge as cj
 from cardjudge.rules.core.canonical import canonical_key, digest
 from mtg_helpers import act, data, load
 

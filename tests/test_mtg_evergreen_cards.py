@@ -39,7 +39,8 @@ def test_murder_destroys_any_creature_and_lava_axe_hits_a_player_or_planeswalker
                  opponent={"battlefield": [{"card": "Island", "id": "OI"}, {"card": "Typhoid Rats", "id": "TR"},
                                            {"card": "Nissa, Voice of Zendikar", "id": "NV",
                                             "counters": {"LOYALTY": 6}}]})
-    state = resolve(act(state, kind="cast", card_id="MU", targets=["TR"], costs_include=["S0", "S1", "S2"]))  # a black creature too
+    # a black creature too
+    state = resolve(act(state, kind="cast", card_id="MU", targets=["TR"], costs_include=["S0", "S1", "S2"]))
     assert zone(state, "TR") == "graveyard"
     # target player or planeswalker: not a creature
     assert {tuple(d["targets"]) for d in dicts(state, kind="cast", card_id="LA")} == {("you",), ("opponent",), ("NV",)}

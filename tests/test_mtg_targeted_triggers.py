@@ -1,7 +1,6 @@
 """Triggered abilities that target (rule 603.3d), "may" triggers (603.5), and the library's
 cards that use them, as scenarios."""
 
-import cardjudge as cj
 from mtg_helpers import act, actions, card, data, load, resolve, stack, until_phase, zone
 
 
@@ -166,7 +165,8 @@ def test_doomed_traveler_dies_and_leaves_a_flying_spirit():
 
 
 def test_702_3b_wall_of_omens_draws_and_cannot_attack():
-    state = load(you={"hand": [{"card": "Wall of Omens", "id": "WO"}], "library": [{"card": "Forest", "id": "TOP"}, "Forest", "Forest"],
+    state = load(you={"hand": [{"card": "Wall of Omens", "id": "WO"}], "library": [{"card": "Forest", "id": "TOP"},
+        "Forest", "Forest"],
                       "battlefield": [{"card": "Plains", "id": "P1"}, {"card": "Plains", "id": "P2"},
                                       {"card": "Grizzly Bears", "id": "GB"}]})
     state = resolve(act(state, kind="cast", card_id="WO"))

@@ -283,7 +283,8 @@ def test_T7_clone_copying_nothing_dies_as_a_0_0():
 
 def test_T7_clone_may_decline_to_copy():
     state = load(you={"hand": [{"card": "Clone", "id": "CL"}],
-                      "battlefield": [{"card": "Grizzly Bears", "id": "GB"}] + [{"card": "Island", "id": f"I{n}"} for n in range(4)]})
+                      "battlefield": [{"card": "Grizzly Bears", "id": "GB"}] + [{"card": "Island",
+                          "id": f"I{n}"} for n in range(4)]})
     state = act(state, kind="cast", card_id="CL")
     state = pass_both(state)
     state = act(state, kind="choose", targets=[])

@@ -3,7 +3,6 @@ positions, each named after its XMage class and method and asserting XMage's out
 playerA is ``you`` (or the player the test names first); cards XMage uses that the library lacks
 are written inline with the characteristics the test relies on (each says which it leaves out)."""
 
-import cardjudge as cj
 from mtg_helpers import act, card, data, dicts, life, load, resolve, until_phase, zone
 
 # White Knight: {W}{W} 2/2 first strike, protection from black (no black source in these tests)

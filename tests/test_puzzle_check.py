@@ -110,7 +110,8 @@ def test_an_unanswered_reply_of_an_adversarial_opponent_fails(tmp_path):
     (lambda d: d.pop("solution"), "the puzzle needs 'solution:'"),
     (lambda d: d["puzzle"].update(opponent="hostile"), "puzzle opponent must be one of passive, adversarial"),
     (lambda d: d["puzzle"].update(colour="blue"), "unknown puzzle field 'colour'"),
-    (lambda d: d["solution"]["actions"][2].update(targets=["opponent"]), "solution action 'you attack BE with Dark Magician' is not legal there"),
+    (lambda d: d["solution"]["actions"][2].update(targets=["opponent"]),
+        "solution action 'you attack BE with Dark Magician' is not legal there"),
     (lambda d: d["puzzle"].update(max_actions=1), "the solution's length 2 is more than max_actions 1"),
 ])
 def test_bad_puzzle_files_are_one_line_with_file_and_line(tmp_path, change, message):

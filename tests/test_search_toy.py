@@ -394,7 +394,7 @@ def test_the_table_never_changes_the_answer_under_a_ply_bound(game, max_actions,
     assert (with_table.found, with_table.complete) == (without.found, without.complete)
     assert [line.length for line in with_table.lines[:1]] == [line.length for line in without.lines[:1]]
     if all_lines:
-        assert sorted(l.actions for l in with_table.lines) == sorted(l.actions for l in without.lines)
+        assert sorted(x.actions for x in with_table.lines) == sorted(x.actions for x in without.lines)
 
 
 def test_a_bound_that_leaves_no_move_unsearched_is_no_cut():

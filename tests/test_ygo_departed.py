@@ -4,7 +4,7 @@ from the hand or Deck; a cost is neither (the historic ruling: sent to the GY as
 not banished)."""
 
 import cardjudge as cj
-from helpers import act, actions, chain, resolve, zone
+from helpers import act, actions, resolve, zone
 
 DEPARTED = "Destiny HERO - Departed"
 

@@ -229,7 +229,8 @@ def test_L4_linked_and_co_linked_in_expressions():
 
 
 def test_L5_interchangeable_materials_are_one_action():
-    state = load(you={"monsters": [{"card": "Axe Raider", "id": "A1", "zone": 0}, {"card": "Axe Raider", "id": "A2", "zone": 0 + 1}],
+    state = load(you={"monsters": [{"card": "Axe Raider", "id": "A1", "zone": 0}, {"card": "Axe Raider", "id": "A2",
+        "zone": 0 + 1}],
                       "extra_deck": CLIMB_EXTRA})
     # places are read (Link Monsters in the pool): the two copies are in different zones, so not
     # interchangeable; each, to each free Extra Monster Zone

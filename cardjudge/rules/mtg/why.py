@@ -145,7 +145,7 @@ def _offer_reasons(s, player: str, source, parts, cost_text: str, target_specs, 
         else:
             payable = payable or bool(legal._payments(s, player, variant, cost, pool, sources, frozenset(exclude), 0))
     if not payable:
-        untapped = ", ".join(sorted({legal._described(s, src.oid) for src in sources})) or "none"
+        untapped = ", ".join(sorted({targets.described(s, src.oid) for src in sources})) or "none"
         found.append(Reason("cost", f"{name} costs {cost_text}: the mana pool ({pool or 'empty'}) and the untapped "
                                     f"mana sources ({untapped}) cannot pay it", "601.2h", name))
     if target_specs and not targets._target_choices(s, target_specs, source, player, 0):
