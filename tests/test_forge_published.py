@@ -5,12 +5,16 @@ unique. The .pzl files are copies from Forge's forge-gui/res/puzzle in tests/dat
 These searches are the slowest tests of the suite (each a complete search of every line up to
 the solution's length, about 117,000 positions for Pauper Puzzles #00). They are bounded by the
 number of positions only (the searches' own limits), not by the clock: the machine's load does
-not decide whether they pass.
+not decide whether they pass. Both are marked ``search_heavy``: ``.ci/run`` runs them in its
+plain-Python pass only, not again on the compiled core (``bench/bench_forge_published.py`` measures
+their searches and what the searched positions list).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from cardjudge import check_puzzle, load_puzzle
 from cardjudge.solver.forge_import import import_pzl
@@ -29,6 +33,7 @@ def imported(name: str, tmp_path):
     return puzzle, [a["text"] for a in puzzle.solution["actions"] if a["kind"] != "pass"]
 
 
+@pytest.mark.search_heavy
 def test_pauper_puzzles_00_crypt_rats_twice_for_the_undying_wolf(tmp_path):
     """You are at 1 life, the opponent at 8 with Young Wolf (undying) and Gurmag Angler. The
     published solution: Tendrils of Corruption on their Angler (4 damage, you gain 4), then
@@ -47,6 +52,7 @@ def test_pauper_puzzles_00_crypt_rats_twice_for_the_undying_wolf(tmp_path):
     assert result.ok and result.unique, result.reason
 
 
+@pytest.mark.search_heavy
 def test_mtg_puzzles_06_take_5_then_exchange_life_totals(tmp_path):
     """You are at 10, the opponent at 14; your upkeep brings Oreskos Sun Guide's +2, Axis of
     Mortality (exchange life totals) and Triskaidekaphobia (13 life loses). The published idea:
