@@ -35,6 +35,8 @@ def forget_answers() -> None:
     views._carried_chars.clear()
     views._carried_defs.clear()
     views._rule_abilities_by_definition.clear()
+    views._carried_statics.clear()
+    views._carried_permanents.clear()
 
 
 def main(argv=None) -> int:

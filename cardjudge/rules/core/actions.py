@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardjudge.rules.core.records import quick_init
+from cardjudge.rules.core.records import quick_init, record_maker
 
 
 @quick_init
@@ -73,6 +73,10 @@ class Action:
         """The action without its per-listing id (equal for the same decision in any listing)."""
         return (self.player, self.kind, self.card_id, self.ability, self.costs, self.targets, self.position, self.payload)
 
+
+# A listing builds its actions by the hundred (Magic's mid-game: 274, Act of Treason alone 132):
+# through the slots twin an Action costs about a third of the constructor's (record_maker).
+new_action = record_maker(Action)
 
 _set_id = Action.__dict__["id"].__set__  # the slot's own setter: Action is frozen to its users
 _IDS: list[str] = []  # a1, a2 ... made once

@@ -53,3 +53,37 @@ class CarriedMemo:
     def clear(self) -> None:
         """Forget every remembered value."""
         self.table.clear()
+
+
+class CarriedByObjects:
+    """A value derived from a sequence of objects (every permanent, in order) and nothing else of
+    the state but its lasting effects and card pool, remembered for those very objects in that
+    order, with whatever else the caller names as ``context`` (compared by equality), as
+    :class:`CarriedMemo` does for one object: an apply shares every object it leaves unchanged,
+    so the states and changes of a search that touch no permanent find the value again. The
+    objects are kept in the entry, so that their ids cannot be reused while they are remembered.
+    """
+
+    __slots__ = ("table", "limit")
+
+    def __init__(self, limit: int = 20_000):
+        self.table: dict[tuple, tuple] = {}
+        self.limit = limit
+
+    def get(self, objs: tuple, lasting: tuple, pool: Any, context: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered for these very objects with equal lasting effects, the same
+        card pool and an equal ``context``."""
+        key = tuple(map(id, objs))
+        known = self.table.get(key)
+        if (known is not None and known[1] is pool and (known[2] is lasting or known[2] == lasting)
+                and known[3] == context):
+            return known[4]
+        value = compute()
+        if len(self.table) >= self.limit:
+            self.table.clear()
+        self.table[key] = (objs, pool, tuple(lasting), context, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every remembered value."""
+        self.table.clear()

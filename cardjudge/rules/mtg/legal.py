@@ -15,7 +15,7 @@ from operator import is_
 import re
 from typing import NamedTuple
 
-from cardjudge.rules.core.actions import Action, CostPart, number_in_place
+from cardjudge.rules.core.actions import Action, CostPart, new_action, number_in_place
 from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.core.orderings import next_choices
@@ -667,8 +667,8 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                     for payment, costs in paid:
                         plan = _plan((targets, x, part_pairs, payment, life_total))
                         # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
-                        append(Action("", player, kind, full, name, obj.label, ability_index, costs, labels, None,
-                                      (oid_pair, ("plan", plan), *extra_payload)))
+                        append(new_action("", player, kind, full, name, obj.label, ability_index, costs, labels,
+                                          None, (oid_pair, ("plan", plan), *extra_payload)))
     return out
 
 

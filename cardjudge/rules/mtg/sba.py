@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import Choice
 from cardjudge.rules.core.expr import evaluate
-from cardjudge.rules.mtg.views import (CardView, chars, env_for, is_creature, object_abilities,
+from cardjudge.rules.mtg.views import (CardView, chars, env_for, is_creature, object_abilities, permanents_chars,
                                       static_rule_names)
 
 
@@ -81,7 +81,7 @@ def state_based_actions(d) -> bool:
 
 def _permanents_now(d) -> list:
     """(oid, characteristics) of every permanent, player by player, in zone order."""
-    return [(oid, chars(d, oid)) for player in d.players for oid in d.zone(player, "battlefield")]
+    return permanents_chars(d)
 
 
 def enchant_allows(d, aura: int, host) -> bool:

@@ -33,10 +33,12 @@ def emit(d, event: Event, departed: Departed | None = None) -> None:
     """Record an event and trigger what it triggers (and what ``departed`` triggers, looking back)."""
     d.events.append(event)
     found = []
-    for player in d.players:
-        for oid in d.zone(player, "battlefield"):
-            obj = d.objects[oid]
-            _collect(d, event, oid, obj.controller, obj.label, None, object_abilities(d, oid), found)
+    listening = _listening(d).get(event.kind)
+    if listening:
+        objects = d.objects
+        for oid, abilities in listening:
+            obj = objects[oid]
+            _collect(d, event, oid, obj.controller, obj.label, None, abilities, found)
     if departed is not None:
         _collect(d, event, departed.oid, departed.controller, departed.label, departed.card, departed.abilities,
                  found)
@@ -61,6 +63,38 @@ def emit(d, event: Event, departed: Departed | None = None) -> None:
         d.game_data["delayed"] = tuple(kept)
     if found:
         d.pending = tuple(d.pending) + tuple(found)
+
+
+def _listening(d) -> dict:
+    """event kind -> (oid, its triggered abilities of that event) of every permanent that has
+    one, in the order of the battlefield (player by player, zone order)."""
+    objects = d.objects
+    # what a permanent's definition reads of it (rule 707: copy, face) besides the lasting effects
+    key = tuple([(oid, obj.card, obj.extra) for player in d.players for oid in d.zone(player, "battlefield")
+                 for obj in (objects[oid],)])
+    known = _listening_by_definitions.get(key)
+    if known is not None and known[0] is d.pool and known[1] == d.lasting:
+        return known[2]
+    table: dict = {}
+    for oid, _card, _extra in key:
+        by_kind: dict = {}
+        for ability in object_abilities(d, oid):
+            if ability.kind in ("triggered", "linked"):
+                by_kind.setdefault(ability.on, []).append(ability)
+        for kind, abilities in by_kind.items():
+            table.setdefault(kind, []).append((oid, tuple(abilities)))
+    if len(_listening_by_definitions) >= 20_000:
+        _listening_by_definitions.clear()
+    _listening_by_definitions[key] = (d.pool, tuple(d.lasting), table)
+    return table
+
+
+# Every event (each tap, each payment) asks every permanent for its triggered abilities, which
+# come from its definition alone: the card it is, its face and what it copies (its card and extra
+# values, with the lasting copy effects and the card pool). The table of them by event is kept
+# for each battlefield of such definitions, so that an event after a change that left every
+# definition the same (tapping, damage, counters, control) finds it again.
+_listening_by_definitions: dict = {}
 
 
 def _collect(d, event: Event, oid: int, controller: str, label: str, name: str | None, abilities, found) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardjudge.rules.core.carried import CarriedMemo
+from cardjudge.rules.core.carried import CarriedByObjects, CarriedMemo
 from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate, parse
 from cardjudge.rules.core.frozen import thaw
@@ -126,14 +126,26 @@ def _statics(s) -> list:
     if "statics" in cache:
         return cache["statics"]
     found: list = []
-    cache["statics"] = found
-    for player in s.players:
-        for oid in s.zone(player, "battlefield"):
-            for ability in _rule_abilities_by_definition.get(card_def(s, oid), _rule_abilities):
-                if ability.condition is not None and not evaluate(ability.condition, env_for(s, oid, s.objects[oid].controller)):
-                    continue
-                found.append((s.objects[oid], ability))
+    cache["statics"] = found  # while it is filled: a condition reading characteristics sees it so far
+    objects = s.objects
+    permanents = tuple([objects[oid] for player in s.players for oid in s.zone(player, "battlefield")])
+    for obj, ability in _carried_statics.get(permanents, s.lasting, s.pool, None, lambda: _rule_abilities_of(s, permanents)):
+        if ability.condition is not None and not evaluate(ability.condition, env_for(s, obj.oid, obj.controller)):
+            continue
+        found.append((obj, ability))
     return found
+
+
+# Which permanents have which static abilities stating a rule reads only their definitions (each
+# object, the lasting effects, the card pool): carried across the states and changes that leave
+# every permanent the same object (core.carried). Their conditions are evaluated in each state.
+_carried_statics = CarriedByObjects()
+
+
+def _rule_abilities_of(s, permanents: tuple) -> tuple:
+    """(obj, ability) for every static ability stating a rule of each of ``permanents``, in order."""
+    return tuple((obj, ability) for obj in permanents
+                 for ability in _rule_abilities_by_definition.get(card_def(s, obj.oid), _rule_abilities))
 
 
 _rule_abilities_by_definition = IdentityMemo()
@@ -265,6 +277,25 @@ def chars(s, oid) -> Chars:
     context = (_static_grants(s).get(oid), oid in _not_creatures(s)) if obj.zone == "battlefield" else None
     cache[key] = found = _carried_chars.get(obj, s.lasting, s.pool, context, lambda: _chars(s, oid, obj))
     return found
+
+
+def permanents_chars(s) -> list:
+    """(oid, characteristics) of every permanent, player by player, in zone order (what
+    state-based actions read at each check)."""
+    objects = s.objects
+    oids = [oid for player in s.players for oid in s.zone(player, "battlefield")]
+    permanents = tuple([objects[oid] for oid in oids])
+    # the characteristics of permanents read besides the objects, the lasting effects and the
+    # pool only what static abilities grant and which permanents they say are no creatures
+    context = (_static_grants(s), _not_creatures(s))
+    return _carried_permanents.get(permanents, s.lasting, s.pool, context,
+                                   lambda: [(oid, chars(s, oid)) for oid in oids])
+
+
+# Every permanent's characteristics together, carried across the states and changes that leave
+# each permanent the same object with the same lasting effects, pool, grants and type changes
+# (core.carried): most of a state-based action check, which mostly finds nothing to do.
+_carried_permanents = CarriedByObjects()
 
 
 def _chars(s, oid, obj) -> Chars:
