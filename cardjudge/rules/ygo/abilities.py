@@ -117,6 +117,8 @@ class Ability:
     deck_effects: frozenset = frozenset()  # "search", "summon_from_deck", "send_from_deck" (see _deck_effects)
     fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
+    remains_turns: int = 0  # ... then is destroyed in the End Phase of the Nth turn of remains_of (0: stays)
+    remains_of: str = "opponent"  # whose turns are counted: "you" (its controller) or "opponent"
 
 
 def _count(value, what: str) -> tuple[int, int]:
@@ -139,6 +141,18 @@ def _not_negative(value, what: str):
 def _cost(part: ReadPart) -> CostSpec:
     return CostSpec(part.kind, self_only=part.self_only, source=part.source, where=part.where,
                     count=part.count, amount=part.amount)
+
+
+def _remains(raw) -> dict:
+    """``remains: true`` (stays on the field after resolving) or ``remains: {turns: N, of: WHO}``
+    (stays, and is destroyed in the End Phase of WHO's Nth turn): the Ability fields it sets."""
+    if isinstance(raw, dict):
+        unknown = set(raw) - {"turns", "of"}
+        turns, of = raw.get("turns"), raw.get("of", "opponent")
+        if unknown or not isinstance(turns, int) or isinstance(turns, bool) or turns < 1 or of not in ("you", "opponent"):
+            raise InputError(f"remains: true, or {{turns: N (1 or more), of: you|opponent}}, not {raw!r}")
+        return {"remains": True, "remains_turns": turns, "remains_of": of}
+    return {"remains": bool(raw)}
 
 
 def _target(raw, number: int) -> TargetSlot:
@@ -258,7 +272,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         pay_lp=parsed(_not_negative(raw.get("pay_lp"), "pay_lp"), "pay_lp"),
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
-        remains=bool(raw.get("remains", False)),
+        **_remains(raw.get("remains", False)),
         fusion=_fusion_materials(effect),
         deck_effects=_deck_effects(effect),
         declare=_declare(raw.get("declare")),
