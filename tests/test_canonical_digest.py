@@ -7,7 +7,6 @@ three games: equal keys give equal digests, different keys different digests, an
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from cardjudge.rules.core.state import Lasting
 from cardjudge.solver.combos import EngineDomain, last_turn
 from cardjudge.solver.goals import parse_goal
 from cardjudge.solver.search import search_lines
+from cold import cold_copy
 from playouts import EXAMPLES, Starts, start_positions
 from puzzle_files import PUZZLES, puzzle
 
@@ -35,8 +35,8 @@ _DIGEST_OF: dict = {}
 
 
 def _fresh(state):
-    """``state`` without its memo: its digest is computed from scratch."""
-    return dataclasses.replace(state, _hash=None, _cache=None)
+    """``state`` made cold: its digest is computed from scratch."""
+    return cold_copy(state)
 
 
 def _check(state, where: str) -> None:
@@ -144,8 +144,7 @@ def test_minus_one_and_minus_two_in_a_lasting_effect_have_different_digests():
     # A record's plain field and a value inside its parameters, -1 or -2: different keys, different digests.
     state, _, _ = puzzle("ygo-tribute.yaml")
     monster = next(oid for oid, obj in state.objects.items() if obj.zone == "monsters")
-    states = [dataclasses.replace(state, _hash=None, _cache=None,
-                                  lasting=(Lasting(1, "modify", affected=(monster,), params=(("atk", atk),), turn=turn),))
+    states = [cold_copy(state, lasting=(Lasting(1, "modify", affected=(monster,), params=(("atk", atk),), turn=turn),))
               for turn in (-1, -2) for atk in (-1, -2)]
     assert len({canonical_key(s) for s in states}) == 4
     assert len({digest(s) for s in states}) == 4
@@ -158,8 +157,7 @@ def test_an_expression_compiled_or_not_is_one_key_and_one_digest():
 
     state, _, _ = puzzle("ygo-tribute.yaml")
     condition = parse("e.step == 'end'")
-    with_condition = dataclasses.replace(state, _hash=None, _cache=None,
-                                         lasting=(Lasting(1, "delayed", params=(("when", condition),)),))
+    with_condition = cold_copy(state, lasting=(Lasting(1, "delayed", params=(("when", condition),)),))
     key, before = canonical_key(with_condition), digest(with_condition)
     assert evaluate(condition, Env({"e": {"step": "end"}})) is True
     assert canonical_key(_fresh(with_condition)) == key

@@ -38,9 +38,24 @@ cards:
 """
 
 
+# a Yu-Gi-Oh! card file in today's keys with an add_counters step (the library has none)
+YGO_COUNTERS = """\
+game: ygo
+cards:
+  - name: Test Counting Spell   # a test card, not a library card
+    kind: spell
+    subtype: continuous
+    abilities:
+      - kind: activate
+        effect:
+          - add_counters: {cards: self, counter: SPELL, n: 1}
+"""
+
+
 def _old_copy(tmp_path: Path, game: str, name: str, old: dict) -> Path:
-    """A library card file with the old keys put back (``old``: new text -> old text)."""
-    text = (LIBRARY_ROOT / game / name).read_text(encoding="utf-8")
+    """A library card file (or ``YGO_COUNTERS`` for ``name`` "counters") with the old keys put
+    back (``old``: new text -> old text)."""
+    text = YGO_COUNTERS if name == "counters" else (LIBRARY_ROOT / game / name).read_text(encoding="utf-8")
     for new, before in old.items():
         assert new in text, f"{new!r} not in {game}/{name}"
         text = text.replace(new, before)
@@ -73,7 +88,7 @@ def test_an_old_magic_intervening_if_is_refused_naming_condition(tmp_path):
 
 
 def test_an_old_yugioh_counter_name_is_refused_naming_counter(tmp_path):
-    path = _old_copy(tmp_path, "ygo", "spells.yaml", {"counter: TURNS_LEFT": "name: TURNS_LEFT"})
+    path = _old_copy(tmp_path, "ygo", "counters", {"counter: SPELL": "name: SPELL"})
     with pytest.raises(InputError, match="add_counters 'name' is the old name; write 'counter'"):
         cardjudge.load_cards(path)
 
@@ -97,7 +112,7 @@ def test_upgrade_rewrites_old_eredan_cards_keeping_comments_and_order(tmp_path):
 @pytest.mark.parametrize("game, name, old", [
     ("eredan", "cards.yaml", {"kind: activation\n        effect:": "when: activation\n        do:"}),
     ("mtg", "creatures.yaml", {'condition: "self.p1p1 >= 3"': 'if: "self.p1p1 >= 3"'}),
-    ("ygo", "spells.yaml", {"counter: TURNS_LEFT": "name: TURNS_LEFT"}),
+    ("ygo", "counters", {"counter: SPELL": "name: SPELL"}),
 ])
 def test_upgrade_gives_back_the_library_file_byte_for_byte(tmp_path, game, name, old):
     path = _old_copy(tmp_path, game, name, old)
@@ -105,7 +120,8 @@ def test_upgrade_gives_back_the_library_file_byte_for_byte(tmp_path, game, name,
         cardjudge.load_cards(path)
     [result] = upgrade_cards([path])
     assert result.changes and result.written
-    assert path.read_text(encoding="utf-8") == (LIBRARY_ROOT / game / name).read_text(encoding="utf-8")
+    new = YGO_COUNTERS if name == "counters" else (LIBRARY_ROOT / game / name).read_text(encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == new
 
 
 def test_the_built_in_libraries_need_no_upgrade():

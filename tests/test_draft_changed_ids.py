@@ -1,16 +1,16 @@
-"""The ids a Draft records as changed, from which ``freeze`` updates the digest.
+"""The digest ``freeze`` carries over from the ids a Draft records as changed.
 
 ``Draft.update``, ``move``, ``put_in_zone`` and ``remove_from_zone`` record every object id they
 replace, add or remove; ``carry_digest`` then rehashes those objects only. The digest so carried
-must be the one computed from scratch, and the one carried when every object is compared.
+must be the digest of the same state made cold (a missed id leaves a stale term), and the one
+carried when every object is compared.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardjudge.rules.core.canonical import carry_digest, digest
 from cardjudge.rules.core.state import Draft
+from cold import cold_copy
 from puzzle_files import puzzle
 
 
@@ -25,30 +25,28 @@ def _hand_card(state):
 
 
 def _from_scratch(state) -> int:
-    return digest(replace(state, _hash=None, _cache=None))
+    return digest(cold_copy(state))
 
 
-def test_move_records_the_old_and_the_new_id_and_the_digest_follows():
+def test_a_move_changes_the_digest_to_the_cold_one():
     state = _start()
     d = Draft(state)
     card = _hand_card(state)
     new = d.move(card, "graveyard")
-    assert d.changed == {card, new.oid}
     after = d.freeze()
+    assert after.objects[new.oid].zone == "graveyard" and card not in after.objects
     assert digest(after) == _from_scratch(after)
     assert digest(after) != digest(state)
 
 
-def test_update_put_and_remove_record_their_ids():
+def test_update_put_and_remove_leave_the_cold_digest():
     state = _start()
     d = Draft(state)
     card = _hand_card(state)
     d.update(card, face_up=False)
-    assert d.changed == {card}
     obj = d.objects[card]
     d.remove_from_zone(obj)
     d.put_in_zone(obj)
-    assert d.changed == {card}
     after = d.freeze()
     assert digest(after) == _from_scratch(after)
 
@@ -70,16 +68,15 @@ def test_carried_digest_is_the_same_with_or_without_the_changed_ids():
     d = Draft(state)
     d.move(_hand_card(state), "graveyard")
     after = d.freeze()
-    compared = replace(after, _hash=None, _cache=None)
+    compared = cold_copy(after)
     carry_digest(state, compared)  # every object compared with the base state's
     assert digest(compared) == digest(after) == _from_scratch(after)
 
 
-def test_remove_alone_records_the_id_and_the_digest_loses_the_card():
+def test_remove_alone_leaves_the_cold_digest_without_the_card():
     state = _start()
     d = Draft(state)
     card = _hand_card(state)
     d.remove_from_zone(d.objects[card])
-    assert d.changed == {card}
     after = d.freeze()
     assert digest(after) == _from_scratch(after)

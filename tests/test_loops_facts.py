@@ -113,7 +113,7 @@ def test_every_effect_step_and_cost_part_is_declared():
     assert ygo_abilities.EFFECT_OPS <= set(ygo_facts.STEP_FACTS) | ygo_facts._RUNS_OTHER_STEPS
     assert ygo_abilities.COST_KINDS <= set(ygo_facts.COST_FACTS)
     assert mtg_abilities.EFFECT_OPS <= set(mtg_facts.STEP_FACTS) | {"delayed"}
-    assert mtg_abilities.COST_PARTS <= set(mtg_facts.COST_FACTS)
+    assert set(mtg_abilities.COST_PARTS) <= set(mtg_facts.COST_FACTS)
     assert set(eredan_abilities.EFFECT_KEYS) <= set(eredan_facts.STEP_FACTS)
 
 

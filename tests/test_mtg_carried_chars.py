@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import cardjudge as cj
 from cardjudge.rules.mtg import views
+from cold import cold_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTS = sorted(str(p) for p in (ROOT / "examples").glob("mtg-*.yaml")) + sorted(
@@ -26,10 +27,8 @@ def _now(state) -> dict:
 
 
 def _afresh(state) -> dict:
-    views._carried_chars.clear()
-    views._carried_defs.clear()
-    object.__setattr__(state, "_cache", None)
-    return _now(state)
+    """``_now`` of the same state made cold: nothing carried, every object made anew."""
+    return _now(cold_copy(state))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

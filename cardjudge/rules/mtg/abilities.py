@@ -43,6 +43,7 @@ from cardjudge.rules.mtg import card_values as values
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.card_language import refuse_old_keys, rename_key
+from cardjudge.rules.core.cost_parts import PartShape, ReadPart, read_cost
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
 
@@ -52,7 +53,18 @@ ABILITY_KEYS = {
     "from", "counters", "tapped", "x_mana",
 }
 OLD_KEYS = {"if": "'condition' (an ability's intervening if; 'if' is the step that tests)"}
-COST_PARTS = {"tap", "crew", "sacrifice", "discard", "pay_life", "exile", "remove_counter", "loyalty"}
+# the non-mana cost parts and what each body holds (cards paid: by default your untapped permanents)
+COST_PARTS = {
+    "crew": PartShape("number", hint="crew takes the power needed (0 or more), like {crew: 3}"),
+    "pay_life": PartShape("number", hint="pay_life takes a number of life 0 or more"),
+    "loyalty": PartShape("change", hint="loyalty takes the change, like {loyalty: 1} or {loyalty: -3}"),
+    "remove_counter": PartShape("fields", fields={"counter": "P1P1", "n": 1},
+                                hint="remove_counter takes {counter: P1P1, n: 1}"),
+    "tap": PartShape("selection", min_count=1),
+    "sacrifice": PartShape("selection", min_count=1),
+    "discard": PartShape("selection", min_count=1),
+    "exile": PartShape("selection", min_count=1),
+}
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
           "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
           "mana_added", "control_changed", "ability_activated"}
@@ -141,43 +153,14 @@ def split_cost(text: str) -> tuple[str, bool, bool]:
     return "".join(mana), tap, untap
 
 
-def _cost_part(raw) -> CostPart:
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise InputError("cost: each non-mana part is a one-key mapping like {tap: {count: 3, where: ...}}")
-    (kind, spec), = raw.items()
-    if kind not in COST_PARTS:
-        raise InputError(f"cost: unknown part {kind!r} (known: {', '.join(sorted(COST_PARTS))})")
-    if kind == "crew":
-        if not _whole(spec):
-            raise InputError(f"cost: crew takes the power needed (0 or more), like {{crew: 3}}, not {spec!r}")
-        return CostPart("crew", amount=spec)
-    if kind == "pay_life":
-        if not _whole(spec):
-            raise InputError(f"cost: pay_life takes a number of life 0 or more, not {spec!r}")
-        return CostPart("pay_life", amount=spec)
-    if kind == "loyalty":
-        # a loyalty ability's cost: +N or -N loyalty counters on the planeswalker itself (606.4)
-        if not isinstance(spec, int) or isinstance(spec, bool):
-            raise InputError("cost: loyalty takes the change, like {loyalty: 1} or {loyalty: -3}")
-        return CostPart("loyalty", self_only=True, amount=spec, counter="LOYALTY")
-    if kind == "remove_counter":
-        # "Remove N counters from this permanent" (the source's own counters)
-        if not isinstance(spec, dict) or not isinstance(spec.get("n", 1), int) or spec.get("n", 1) < 1 \
-                or set(spec) - {"counter", "n"}:
-            raise InputError("cost: remove_counter takes {counter: P1P1, n: 1}")
-        return CostPart("remove_counter", self_only=True, count=spec.get("n", 1), counter=str(spec.get("counter", "P1P1")))
-    if spec == "self":
-        return CostPart(kind, self_only=True)
-    if not isinstance(spec, dict):
-        raise InputError(f"cost: {kind} takes 'self' or a mapping with where/count/from")
-    unknown = set(spec) - {"where", "count", "from"}
-    if unknown:
-        raise InputError(f"cost: {kind}: unknown key {sorted(unknown)[0]!r}")
-    count = spec.get("count", 1)
-    if not isinstance(count, int) or count < 1:
-        raise InputError(f"cost: {kind}: count must be a positive number")
-    return CostPart(kind, where=parsed(spec.get("where"), f"cost {kind}"), count=count,
-                    source=parsed(spec.get("from"), f"cost {kind}"))
+def _cost_part(part: ReadPart) -> CostPart:
+    if part.kind == "loyalty":  # +N or -N loyalty counters on the planeswalker itself (606.4)
+        return CostPart("loyalty", self_only=True, amount=part.amount, counter="LOYALTY")
+    if part.kind == "remove_counter":  # "Remove N counters from this permanent"
+        fields = dict(part.fields)
+        return CostPart("remove_counter", self_only=True, count=fields["n"], counter=fields["counter"])
+    return CostPart(part.kind, self_only=part.self_only, where=part.where, count=part.count,
+                    amount=part.amount or 0, source=part.source)
 
 
 def _whole(value) -> bool:
@@ -186,14 +169,10 @@ def _whole(value) -> bool:
 
 
 def _cost(raw) -> tuple[str, bool, bool, tuple]:
-    if raw is None:
-        return "", False, False, ()
-    items = raw if isinstance(raw, list) else [raw]
     mana, tap, untap, parts = "", False, False, []
-    for item in items:
-        if isinstance(item, str):
-            more, t, q = split_cost(item)
-            mana, tap, untap = mana + more, tap or t, untap or q
+    for item in read_cost(raw, COST_PARTS, read_text=split_cost):
+        if isinstance(item, tuple):
+            mana, tap, untap = mana + item[0], tap or item[1], untap or item[2]
         else:
             parts.append(_cost_part(item))
     return mana, tap, untap, tuple(parts)

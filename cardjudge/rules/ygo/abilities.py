@@ -23,13 +23,24 @@ from dataclasses import dataclass
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.card_language import UPGRADE_HINT, rename_key
+from cardjudge.rules.core.cost_parts import PartShape, ReadPart, read_cost
 from cardjudge.rules.core.frozen import freeze as _freeze  # also imported from here by ygo.effects
 from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.ygo.facts import ALL_EVENTS
 
 KINDS = {"activate", "ignition", "quick", "trigger", "continuous", "maintenance", "procedure"}
 LIMITS = {"once_per_turn", "hard_once_per_turn", "once_per_duel", "oath_once_per_turn"}
-COST_KINDS = {"pay_lp", "discard", "send_to_gy", "tribute", "banish", "reveal", "detach"}
+# the cost parts and what each body holds (cards paid from "from", by default the hand)
+COST_PARTS = {
+    "pay_lp": PartShape("amount", words=("half",)),
+    "detach": PartShape("positive", hint="detach takes the number of materials to detach, like {detach: 1}"),
+    "discard": PartShape("selection", default_from="you.hand", count_range=True),
+    "send_to_gy": PartShape("selection", default_from="you.hand", count_range=True),
+    "tribute": PartShape("selection", default_from="you.monsters", count_range=True),
+    "banish": PartShape("selection", default_from="you.hand", count_range=True),
+    "reveal": PartShape("selection", default_from="you.hand", count_range=True),
+}
+COST_KINDS = set(COST_PARTS)
 EFFECT_OPS = {
     "destroy", "send_to_gy", "banish", "to_hand", "to_deck_top", "draw", "special_summon",
     "choose", "modify", "negate_effects", "at_end_phase", "change_position", "negate_summon",
@@ -106,6 +117,8 @@ class Ability:
     deck_effects: frozenset = frozenset()  # "search", "summon_from_deck", "send_from_deck" (see _deck_effects)
     fusion: object | None = None  # the materials a fusion_summon step may use (expression tree), if it has one
     remains: bool = False  # a Normal Spell that stays on the field after resolving (Swords of Revealing Light)
+    remains_turns: int = 0  # ... then is destroyed in the End Phase of the Nth turn of remains_of (0: stays)
+    remains_of: str = "opponent"  # whose turns are counted: "you" (its controller) or "opponent"
 
 
 def _count(value, what: str) -> tuple[int, int]:
@@ -125,32 +138,21 @@ def _not_negative(value, what: str):
     return value
 
 
-def _cost(raw) -> CostSpec:
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise InputError("each cost part is a one-key mapping like {pay_lp: 2000}")
-    (kind, spec), = raw.items()
-    if kind not in COST_KINDS:
-        raise InputError(f"unknown cost {kind!r} (known: {', '.join(sorted(COST_KINDS))})")
-    if kind == "pay_lp":
-        return CostSpec(kind, amount="half" if spec == "half" else parsed(_not_negative(spec, "cost: pay_lp"), "cost: pay_lp"))
-    if kind == "detach":  # "detach N materials from this card"
-        if not isinstance(spec, int) or isinstance(spec, bool) or spec < 1:
-            raise InputError("cost 'detach' takes the number of materials to detach, like {detach: 1}")
-        return CostSpec(kind, count=spec)
-    if spec == "self":
-        return CostSpec(kind, self_only=True)
-    if not isinstance(spec, dict):
-        raise InputError(f"cost {kind!r} takes 'self' or a mapping with from/where/count")
-    unknown = set(spec) - {"from", "where", "count"}
-    if unknown:
-        raise InputError(f"cost {kind!r}: unknown key {sorted(unknown)[0]!r}")
-    default_source = {"discard": "you.hand", "tribute": "you.monsters", "reveal": "you.hand"}.get(kind, "you.hand")
-    return CostSpec(
-        kind,
-        source=parsed(spec.get("from", default_source), f"cost {kind}"),
-        where=parsed(spec.get("where"), f"cost {kind}"),
-        count=_count(spec.get("count", 1), f"cost {kind}")[0],
-    )
+def _cost(part: ReadPart) -> CostSpec:
+    return CostSpec(part.kind, self_only=part.self_only, source=part.source, where=part.where,
+                    count=part.count, amount=part.amount)
+
+
+def _remains(raw) -> dict:
+    """``remains: true`` (stays on the field after resolving) or ``remains: {turns: N, of: WHO}``
+    (stays, and is destroyed in the End Phase of WHO's Nth turn): the Ability fields it sets."""
+    if isinstance(raw, dict):
+        unknown = set(raw) - {"turns", "of"}
+        turns, of = raw.get("turns"), raw.get("of", "opponent")
+        if unknown or not isinstance(turns, int) or isinstance(turns, bool) or turns < 1 or of not in ("you", "opponent"):
+            raise InputError(f"remains: true, or {{turns: N (1 or more), of: you|opponent}}, not {raw!r}")
+        return {"remains": True, "remains_turns": turns, "remains_of": of}
+    return {"remains": bool(raw)}
 
 
 def _target(raw, number: int) -> TargetSlot:
@@ -239,7 +241,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         for name in rule:
             if name not in CONTINUOUS_RULES:
                 raise InputError(f"unknown continuous rule {name!r}")
-    costs = tuple(_cost(part) for part in raw.get("cost") or [])
+    costs = tuple(_cost(part) for part in read_cost(raw.get("cost"), COST_PARTS, lone=False))
     targets = tuple(_target(t, n) for n, t in enumerate(raw.get("targets") or []))
     effect = _check_steps(raw.get("effect") or [], "effect")
     timing = raw.get("timing", "when")
@@ -270,7 +272,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         pay_lp=parsed(_not_negative(raw.get("pay_lp"), "pay_lp"), "pay_lp"),
         summons=bool(raw.get("summons", False)) or _effect_summons(effect),
         text=str(raw.get("text", "")),
-        remains=bool(raw.get("remains", False)),
+        **_remains(raw.get("remains", False)),
         fusion=_fusion_materials(effect),
         deck_effects=_deck_effects(effect),
         declare=_declare(raw.get("declare")),

@@ -357,7 +357,13 @@ def finish_link(d: Draft, link: Link) -> None:
     """After a link: a Normal/Quick-Play Spell or Normal/Counter Trap goes to the GY."""
     card = d.pool[link.card]
     source = d.objects.get(link.oid)
-    if card.abilities[link.ability].remains:
+    ability = card.abilities[link.ability]
+    if ability.remains:
+        if ability.remains_turns and source is not None and source.zone in ON_FIELD:
+            # its turns left, counted down by end_phase_countdowns
+            counters = dict(source.counters)
+            counters[TURNS_LEFT] = counters.get(TURNS_LEFT, 0) + ability.remains_turns
+            d.update(link.oid, counters=tuple(sorted(counters.items())))
         return
     if link.card_activation and source is not None and source.zone in ("spells_traps", "field_spell"):
         subtype = card["subtype"]
@@ -808,6 +814,9 @@ def add_lasting(d: Draft, kind: str, affected: tuple, params: dict, until: str, 
 # ------------------------------------------------------------------ phase effects
 
 
+TURNS_LEFT = "TURNS_LEFT"  # the counter of a card that remains for a number of turns
+
+
 def end_phase_effects(d: Draft) -> None:
     """"During the End Phase" effects that lasting effects scheduled (Limiter Removal, RDD)."""
     for effect in d.lasting:
@@ -820,15 +829,22 @@ def end_phase_effects(d: Draft) -> None:
         elif action == "banish":
             for oid in still:
                 move(d, oid, "banished", "effect", effect.source)
-    for obj in [o for o in d.objects.values() if o.zone == "spells_traps" and o.face_up and o.counter("TURNS_LEFT")]:
-        # Swords of Revealing Light: counted in the opponent's turns
-        if obj.controller != d.active:
-            left = obj.counter("TURNS_LEFT") - 1
+    end_phase_countdowns(d)
+
+
+def end_phase_countdowns(d: Draft) -> None:
+    """A card that remains for a number of turns (``remains: {turns: N, of: WHO}``) counts one
+    down in the End Phase of each of WHO's turns and is destroyed at 0. A face-up card holding
+    turns left without such an ability (a position written by hand) counts its opponent's turns."""
+    for obj in [o for o in d.objects.values() if o.zone == "spells_traps" and o.face_up and o.counter(TURNS_LEFT)]:
+        of = next((a.remains_of for a in d.pool[obj.card].abilities if a.remains_turns), "opponent")
+        if (obj.controller == d.active) == (of == "you"):
+            left = obj.counter(TURNS_LEFT) - 1
             if left <= 0:
                 destroy(d, [obj.oid], "effect", obj.oid)
             else:
                 counters = dict(obj.counters)
-                counters["TURNS_LEFT"] = left
+                counters[TURNS_LEFT] = left
                 d.update(obj.oid, counters=tuple(sorted(counters.items())))
 
 
