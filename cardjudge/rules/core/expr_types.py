@@ -361,6 +361,26 @@ def check(node, scope: Scope, expected: str, what: str) -> None:
         raise ExprError(message) from None
 
 
+def items_of(source, scope):
+    """The scope of a filter over the items of ``source`` (``where`` of a target or a cost)."""
+    kind = infer(source, scope)
+    return scope.with_subject(kind.item if isinstance(kind, ListOf) else kind)
+
+
+def check_targets_and_costs(ability, scope, on_card) -> None:
+    """The expressions of an ability's target slots and cost parts: what each takes from, and the
+    test each candidate must pass (over the card itself when a cost part names no source)."""
+    for slot in ability.targets:
+        check(slot.source, scope, "any", "targets")
+        if slot.where is not None:
+            check(slot.where, items_of(slot.source, scope), "condition", "targets")
+    for cost in ability.costs:
+        if cost.source is not None:
+            check(cost.source, scope, "any", "cost")
+        if cost.where is not None:
+            check(cost.where, items_of(cost.source, scope) if cost.source is not None else on_card, "condition", "cost")
+
+
 def probe_state(game: str, cards: dict, zones: dict, life: int, players=("you", "opponent"), attack_zones=()):
     """A small position to read a game's environment off: the probe ``cards`` (name -> printed
     fields), and for each of ``players`` one object of the card ``zones[zone]`` in each zone

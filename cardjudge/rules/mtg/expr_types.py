@@ -66,16 +66,7 @@ def check_expression_types(fields: dict, ability) -> None:
         T.check(ability.when, scope, "condition", "when")
     if ability.condition is not None:
         T.check(ability.condition, scope, "condition", "condition")
-    for slot in ability.targets:
-        T.check(slot.source, scope, "any", "targets")
-        if slot.where is not None:
-            T.check(slot.where, _items_of(slot.source, scope), "condition", "targets")
-    for cost in ability.costs:
-        if cost.source is not None:
-            T.check(cost.source, scope, "any", "cost")
-        if cost.where is not None:
-            T.check(cost.where, _items_of(cost.source, scope) if cost.source is not None else on_card, "condition",
-                    "cost")
+    T.check_targets_and_costs(ability, scope, on_card)
     rule = thaw(ability.rule) if ability.rule else {}
     _check_counts(rule.get("counters") if isinstance(rule, dict) else None, scope, parse, "counters")
     for name in ("grant", "modify"):
@@ -83,11 +74,6 @@ def check_expression_types(fields: dict, ability) -> None:
         if isinstance(spec, dict) and isinstance(spec.get("to"), str):
             T.check(parse(spec["to"]), scope, "any", "rule")
     _check_steps([thaw(step) for step in ability.effect], scope, parse)
-
-
-def _items_of(source, scope):
-    kind = T.infer(source, scope)
-    return scope.with_subject(kind.item if isinstance(kind, T.ListOf) else kind)
 
 
 def _check_steps(steps, scope, parse) -> None:

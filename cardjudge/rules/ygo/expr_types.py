@@ -75,28 +75,14 @@ def check_expression_types(fields: dict, ability) -> None:
         T.check(ability.applies_to, on_card, "condition", "applies_to")
     if ability.pay_lp is not None:
         T.check(ability.pay_lp, scope, "number", "pay_lp")
-    for slot in ability.targets:
-        T.check(slot.source, scope, "any", "targets")
-        if slot.where is not None:
-            T.check(slot.where, _items_of(slot.source, scope), "condition", "targets")
+    T.check_targets_and_costs(ability, scope, on_card)
     for cost in ability.costs:
-        if cost.source is not None:
-            T.check(cost.source, scope, "any", "cost")
-        if cost.where is not None:
-            T.check(cost.where, _items_of(cost.source, scope) if cost.source is not None else on_card, "condition",
-                    "cost")
         if cost.amount is not None and cost.amount != "half":
             T.check(cost.amount, scope, "number", "cost")
     for _rule, value in ability.rule:
         if hasattr(value, "_fn"):  # a rule that holds an expression: a test of each card it may apply to
             T.check(value, on_card, "condition", "rule")
     _check_steps([thaw(step) for step in ability.effect], scope, on_card, parse)
-
-
-def _items_of(source, scope):
-    """The scope of a filter over the items of ``source``."""
-    kind = T.infer(source, scope)
-    return scope.with_subject(kind.item if isinstance(kind, T.ListOf) else kind)
 
 
 def _check_steps(steps, scope, on_card, parse) -> None:
