@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from cardjudge import apply, load_position, to_dict
+from cardjudge import apply, legal_actions, load_position, to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 # the positions of the shared acceptance cases, copied into the checkout (tests read nothing outside it)
@@ -75,3 +75,21 @@ def play_out(state, choices: list[int], check_state, name: str) -> None:
         state = apply_checked(state, action, trail, name)
         trail.append(f"{action.id}:{action.text}")
     check_state(state, trail, name)
+
+
+def start_files(game: str) -> list[str]:
+    """The position files a game's fast paths are checked from: its examples, its shipped
+    puzzles and the acceptance start positions copied into the checkout."""
+    folders = (ROOT / "examples", ROOT / "examples" / "puzzles", STARTS)
+    return [str(path) for folder in folders for path in sorted(folder.glob(f"{game}-*.yaml"))]
+
+
+def states_along(state, choices: list[int]):
+    """The states a playout from ``state`` reaches, one a choice (an index modulo the number of
+    legal actions), until the game ends."""
+    for pick in choices:
+        listed = legal_actions(state)
+        if not listed:
+            return
+        state = apply(state, listed[pick % len(listed)])
+        yield state

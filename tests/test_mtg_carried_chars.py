@@ -7,7 +7,6 @@ objects that themselves stay the same)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,11 +14,9 @@ from hypothesis import strategies as st
 import cardjudge as cj
 from cardjudge.rules.mtg import views
 from cold import cold_copy
+from playouts import ROOT, start_files, states_along
 
-ROOT = Path(__file__).resolve().parent.parent
-STARTS = sorted(str(p) for p in (ROOT / "examples").glob("mtg-*.yaml")) + sorted(
-    str(p) for p in (ROOT / "examples" / "puzzles").glob("mtg-*.yaml")) + sorted(
-    str(p) for p in (ROOT / "tests" / "data" / "starts").glob("mtg-*.yaml"))
+STARTS = start_files("mtg")
 
 
 def _now(state) -> dict:
@@ -34,12 +31,7 @@ def _afresh(state) -> dict:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.sampled_from(STARTS), choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=15))
 def test_carried_characteristics_are_those_worked_out_afresh(start, choices):
-    state = cj.load_position(start)
-    for choice in choices:
-        listed = cj.legal_actions(state)
-        if not listed:
-            break
-        state = cj.apply(state, listed[choice % len(listed)])
+    for state in states_along(cj.load_position(start), choices):
         carried = _now(state)
         assert carried == _afresh(state)
 

@@ -5,18 +5,15 @@ leaves, a copy effect, a face turned), and the triggers put on the stack are the
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardjudge as cj
 from cardjudge.rules.mtg import triggers, views
+from playouts import start_files, states_along
 
-ROOT = Path(__file__).resolve().parent.parent
-STARTS = sorted(str(p) for p in (ROOT / "examples").glob("mtg-*.yaml")) + sorted(
-    str(p) for p in (ROOT / "examples" / "puzzles").glob("mtg-*.yaml")) + sorted(
-    str(p) for p in (ROOT / "tests" / "data" / "starts").glob("mtg-*.yaml"))
+STARTS = start_files("mtg")
 
 
 def _plain(state) -> dict:
@@ -39,12 +36,7 @@ def _plain(state) -> dict:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.sampled_from(STARTS), choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=15))
 def test_trigger_table_is_the_one_worked_out_afresh(start, choices):
-    state = cj.load_position(start)
-    for choice in choices:
-        listed = cj.legal_actions(state)
-        if not listed:
-            break
-        state = cj.apply(state, listed[choice % len(listed)])
+    for state in states_along(cj.load_position(start), choices):
         assert triggers._listening(state) == _plain(state)
         triggers._listening_by_definitions.clear()
         assert triggers._listening(state) == _plain(state)
