@@ -1,6 +1,6 @@
 """The Forge .pzl importer: a puzzle's zones and card modifiers become a Magic position, the
 puzzle is solved and checked; a puzzle whose cards the library lacks is refused with one line
-naming each; what the importer cannot read (an unknown section, a token script) is one line
+naming each; what the importer cannot read (an unknown section, a token in the old format) is one line
 with the file and line. Files are copies in tests/data/forge (MTGP_08 and PS_GRN1 from Forge's
 forge-gui/res/puzzle; cardjudge_pelt written for these tests in Forge's format)."""
 
@@ -59,8 +59,9 @@ def test_missing_cards_are_named_in_one_line(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_token_scripts_are_refused_with_the_line():
-    with pytest.raises(InputError, match=r"PS_GRN1.pzl:16: token scripts .* are not supported"):
+def test_tokens_in_the_old_field_by_field_format_are_refused_with_the_line():
+    with pytest.raises(InputError, match=r"PS_GRN1.pzl:16: token 'Zombie Knight' written field by field "
+                                         r"\(Forge's old format\) is not supported"):
         import_pzl(DATA / "PS_GRN1.pzl")
 
 

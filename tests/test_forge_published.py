@@ -74,3 +74,25 @@ def test_mtg_puzzles_06_take_5_then_exchange_life_totals(tmp_path):
     (other_salvo,) = other
     # the same line with Salvo at the other creature of yours: a different target, so another solution
     assert other_salvo != salvo and cards[other_salvo.rsplit(" ", 1)[1]] in ("Oreskos Sun Guide", "Nocturnal Feeder")
+
+
+@pytest.mark.search_heavy
+def test_possibility_storm_rvr_01_overwhelm_convoked_and_three_saprolings_attack(tmp_path):
+    """You at 4 with five Saproling tokens and six lands, the opponent at 8 with Niv-Mizzet,
+    Parun (a 5/5 flier that draws on each instant or sorcery and pings for each card drawn).
+    The line: Overwhelm convoked with the six lands and one Saproling; Niv's ping kills a
+    Saproling before the +3/+3; three 4/4 Saprolings attack and Niv blocks one, 8 damage. The
+    Aura, the other enchantment and Devouring Light are red herrings. Unique."""
+    puzzle, texts = imported("PS_RVR1", tmp_path)
+    cards = {c["id"]: c["card"] for body in puzzle.position["players"].values() for c in body["battlefield"]}
+    assert texts[0] == "you cast Overwhelm"
+    overwhelm = next(a for a in puzzle.solution["actions"] if a["text"] == "you cast Overwhelm")
+    (lands,) = [c["cards"] for c in overwhelm["costs"] if c["kind"] == "mana"]
+    (convoked,) = [c["cards"] for c in overwhelm["costs"] if c["kind"] == "tap"]
+    assert sorted(cards[label] for label in lands) == ["Forest"] * 3 + ["Plains"] * 3
+    assert [cards[label] for label in convoked] == ["Saproling Token"]
+    assert texts[1].startswith("opponent puts Niv-Mizzet, Parun's triggered ability")
+    assert texts[2:] == ["you attack opponent with Saproling Token"] * 3 + [
+        "opponent blocks Saproling Token with Niv-Mizzet, Parun"]
+    result = check_puzzle(puzzle, limit_seconds=NO_CLOCK)
+    assert result.ok and result.unique, result.reason

@@ -5,7 +5,8 @@ A ``.pzl`` file is INI-like: ``[metadata]`` (``Name:``, ``URL:``, ``Goal:``, ``T
 ``activeplayer``, ``activephase``, each player's ``life`` and zones, ``humanhand=Card;Card|Tapped``
 and so on; players are ``human``/``ai`` or ``p0``/``p1``). A zone lists cards separated by
 ``;``, each a name followed by ``|`` modifiers: ``Set:GRN``, ``Tapped``, ``SummonSick``,
-``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7``, ``NoETBTrigs``.
+``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7``, ``NoETBTrigs``. A ``t:NAME`` entry is a
+token made from Forge's token script ``NAME`` (:mod:`cardjudge.solver.forge_tokens`).
 
 :func:`read_pzl` parses a file, refusing whatever it cannot convert faithfully with the file and
 line; :func:`to_position` builds the Magic position; :func:`missing_cards` names the cards the
@@ -18,7 +19,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardjudge.cards.loader import library
 from cardjudge.errors import InputError
+from cardjudge.solver.forge_tokens import token_card
 
 PLAYERS = {"human": "you", "p0": "you", "ai": "opponent", "p1": "opponent"}
 ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "graveyard": "graveyard",
@@ -26,7 +29,8 @@ ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "g
 # state keys read elsewhere, or that this importer cannot honour (say so rather than drop them)
 GLOBAL_KEYS = {"turn", "activeplayer", "activephase", "removesummoningsickness"}
 UNSUPPORTED_PLAYER_KEYS = {"precast", "command", "counters", "manapool", "persistentmana", "sideboard",
-                           "landsplayedlastturn"}
+                           "landsplayedlastturn", "numringtemptedyou"}
+ZERO_ONLY_KEYS = {"landsplayedlastturn", "numringtemptedyou"}  # read when 0: nothing to carry over
 PLAYER_KEYS = {"life", "landsplayed"} | set(ZONES) | UNSUPPORTED_PLAYER_KEYS
 METADATA_KEYS = {"name", "url", "goal", "turns", "difficulty", "description", "targets", "targetcount",
                  "humancontrol", "completedevent"}
@@ -46,6 +50,8 @@ class CardEntry:
     name: str
     line: int
     modifiers: dict = field(default_factory=dict)  # lower-case key -> value ('' for a flag)
+    token: bool = False  # made from a token script
+    definition: dict | None = None  # the token's card, when the script names a vanilla token
 
 
 @dataclass
@@ -101,7 +107,7 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
         if player is None or rest not in PLAYER_KEYS:
             raise InputError(f"unknown state key {key!r}", path, number)
         if rest in UNSUPPORTED_PLAYER_KEYS:
-            if value.strip() and not (rest == "landsplayedlastturn" and value.strip() == "0"):
+            if value.strip() and not (rest in ZERO_ONLY_KEYS and value.strip() == "0"):
                 raise InputError(f"state key {key!r} is not supported by this importer", path, number)
             continue
         if rest in ZONES:
@@ -123,8 +129,12 @@ def _player_key(key: str) -> tuple[str | None, str]:
 
 def _card_entry(text: str, path: str, line: int) -> CardEntry:
     name, *parts = [part.strip() for part in text.split("|")]
-    if re.match(r"^t:", name, re.I):
-        raise InputError(f"token scripts ({name[:30]!r}) are not supported by this importer", path, line)
+    token, definition = bool(re.match(r"^t:", name, re.I)), None
+    if token:
+        try:
+            name, definition = token_card(name[2:])
+        except ValueError as exc:
+            raise InputError(str(exc), path, line) from None
     modifiers = {}
     for part in parts:
         key, _, value = part.partition(":")
@@ -134,7 +144,7 @@ def _card_entry(text: str, path: str, line: int) -> CardEntry:
         if key not in ("tapped", "summonsick", "counters", "id", "attachedto"):
             raise InputError(f"card modifier {part!r} of {name!r} is not supported by this importer", path, line)
         modifiers[key] = value.strip()
-    return CardEntry(name, line, modifiers)
+    return CardEntry(name, line, modifiers, token, definition)
 
 
 def missing_cards(puzzle: ForgePuzzle, known) -> list[str]:
@@ -142,7 +152,7 @@ def missing_cards(puzzle: ForgePuzzle, known) -> list[str]:
     each once, in the order first met."""
     out: list[str] = []
     for entry in puzzle.cards():
-        if entry.name not in known and entry.name not in out:
+        if entry.definition is None and entry.name not in known and entry.name not in out:
             out.append(entry.name)
     return out
 
@@ -169,6 +179,7 @@ def to_position(puzzle: ForgePuzzle) -> dict:
     players: dict = {}
     labels_by_id: dict = {}
     attachments = []
+    tokens: dict = {}  # the tokens' card definitions by name
     for player in ("you", "opponent"):
         body: dict = {"life": _number(state.get(f"{player}.life", "20"), path,
                                       puzzle.lines.get(("state", f"{'human' if player == 'you' else 'ai'}life")))}
@@ -180,6 +191,9 @@ def to_position(puzzle: ForgePuzzle) -> dict:
             for index, entry in enumerate(entries):
                 label = f"{'Y' if player == 'you' else 'O'}{zone[0].upper()}{index + 1}"
                 card: dict = {"card": entry.name, "id": label}
+                if entry.token:
+                    _place_token(entry, zone, tokens, path)
+                    card["token"] = True
                 if "id" in entry.modifiers:
                     labels_by_id[entry.modifiers["id"]] = label
                 if zone == "battlefield":
@@ -201,7 +215,37 @@ def to_position(puzzle: ForgePuzzle) -> dict:
             raise InputError(f"{entry.name!r} is AttachedTo:{entry.modifiers['attachedto']}, but no card has that Id",
                              path, entry.line)
         card["attached_to"] = target
-    return {"game": "mtg", "turn": turn, "active": active, "phase": PHASES[phase], "players": players}
+    position = {"game": "mtg", "turn": turn, "active": active, "phase": PHASES[phase], "players": players}
+    if tokens:
+        position["cards"] = list(tokens.values())
+    return position
+
+
+def _place_token(entry: CardEntry, zone: str, tokens: dict, path: str) -> None:
+    """Record the card of a token entry; refuse a token off the battlefield (it would cease to
+    exist, CR 111.7) and two different tokens of one name, or one unlike the library's card."""
+    if zone != "battlefield":
+        raise InputError(f"token {entry.name!r} in the {zone}: a token exists only on the battlefield", path,
+                         entry.line)
+    if entry.definition is None:
+        return
+    known = library("mtg")
+    if entry.name in known:
+        printed = known[entry.name]
+        if any(_same(printed[key], value) is False for key, value in entry.definition.items()
+               if key not in ("name", "text")):
+            raise InputError(f"a token script makes a {entry.name} unlike the library's card of that name", path,
+                             entry.line)
+        return
+    earlier = tokens.setdefault(entry.name, entry.definition)
+    if earlier != entry.definition:
+        raise InputError(f"two token scripts make different tokens named {entry.name!r}", path, entry.line)
+
+
+def _same(printed, value) -> bool:
+    if isinstance(value, list):
+        return sorted(printed or []) == sorted(value)
+    return printed == value
 
 
 def _number(text: str, path: str, line: int | None) -> int:

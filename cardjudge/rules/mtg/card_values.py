@@ -40,8 +40,10 @@ _LISTED_SUBTYPES = set().union(*MTG_SUBTYPES_OF.values())
 _OPEN_SUBTYPES = {"Creature", "Kindred", "Planeswalker"}  # the types whose subtypes are not listed here
 MTG_COLORS = {"W", "U", "B", "R", "G"}
 # the keywords the Magic rules here implement (Crew N and Equip N with N a number 0 or more)
-# ("Can't attack" and "Can't block" are no keywords, but the abilities an effect grants by those names)
-MTG_KEYWORDS = {"Deathtouch", "Defender", "Delve", "Devoid", "Double strike", "First strike", "Flash", "Flying", "Haste",
+# ("Can't attack" and "Can't block" are no keywords, but the abilities an effect grants by those names;
+# "Can't be countered" is a spell's "This spell can't be countered", read while it is on the stack)
+MTG_KEYWORDS = {"Can't be countered", "Convoke",
+                "Deathtouch", "Defender", "Delve", "Devoid", "Double strike", "First strike", "Flash", "Flying", "Haste",
                 "Hexproof", "Undying",
                 "Indestructible", "Lifelink", "Menace", "Reach", "Shroud", "Trample", "Vigilance", "Can't attack",
                 "Can't block"}

@@ -20,8 +20,8 @@ from cardjudge.rules.mtg.abilities import _check_steps
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.sba import enchant_allows
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
-from cardjudge.rules.mtg.views import (CardView, PlayerView, copied_keywords, env_for, object_abilities, printed_def,
-                                      static_rule_names)
+from cardjudge.rules.mtg.views import (CardView, PlayerView, chars, copied_keywords, env_for, object_abilities,
+                                      printed_def, static_rule_names)
 
 
 def frame_env(d, frame: Frame, extra: dict | None = None):
@@ -289,8 +289,11 @@ def _add_counters(d, frame, body, options):
 
 
 def _counter(d, frame, body, options):
-    """Counter a spell: it leaves the stack for its owner's graveyard."""
+    """Counter a spell: it leaves the stack for its owner's graveyard, unless it can't be
+    countered (a spell's "This spell can't be countered": it stays, 101.2)."""
     for ref in refs_of(d, frame, body):
+        if ref in d.objects and "Can't be countered" in chars(d, ref).keywords:
+            continue
         for item in d.chain:
             if item.kind == "spell" and item.source == ref:
                 d.chain = tuple(i for i in d.chain if i.sid != item.sid)

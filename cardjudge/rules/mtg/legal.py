@@ -24,6 +24,7 @@ from cardjudge.rules.mtg import alternative_costs
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.abilities import CostPart as AbilityCostPart
 from cardjudge.rules.mtg.combat import attack_targets, attackers, divisions, possible_attackers, possible_blocks
+from cardjudge.rules.mtg.convoke import convoke_costs
 from cardjudge.rules.mtg.mutations import mana_pool, player_value
 from cardjudge.rules.mtg.records import MAIN_PHASES
 from cardjudge.rules.mtg.shapes import solve, solve_picks
@@ -526,6 +527,24 @@ def _casts(s, player: str, oid: int) -> list[Action]:
         for cost_text, exiled in alternative_costs.delve_costs(card["mana_cost"], graveyard):
             part = AbilityCostPart("exile_from_graveyard", count=exiled)
             out += _offers(s, player, "cast", obj, None, text, None, cost_text, (part,), targets)
+    if "Convoke" in chars(s, oid).keywords:
+        out += _convoke_offers(s, player, obj, text, card["mana_cost"], targets)
+    return out
+
+
+def _convoke_offers(s, player: str, obj, text: str, mana_cost: str, targets) -> list[Action]:
+    """The casts that tap creatures for part of the cost (convoke, 702.51a), each distinct
+    payment once: creatures and mana sources that pay the same total in another share (a green
+    creature for {G} and a Forest for {1}, or the reverse) are one action."""
+    out, seen = [], set()
+    for cost_text, parts in convoke_costs(mana_cost):
+        for action in _offers(s, player, "cast", obj, None, text, None, cost_text, parts, targets):
+            key = (action.targets, action.get("x"), frozenset(oid for part in action.costs if part.kind == "tap"
+                                                              for oid in part.oids),
+                   tuple(sorted((part.kind, part.oids, part.amount) for part in action.costs if part.kind != "tap")))
+            if key not in seen:
+                seen.add(key)
+                out.append(action)
     return out
 
 
