@@ -1,7 +1,8 @@
-"""The table of triggered abilities on the battlefield by event (``mtg.triggers._listening``),
-kept for each battlefield of card definitions. What that must protect: along any line of play,
-the table an event reads is what asking every permanent afresh gives (a permanent that enters or
-leaves, a copy effect, a face turned), and the triggers put on the stack are the same."""
+"""The table of triggered abilities on the battlefield by event, kept for each battlefield of
+card definitions (the cards, faces and copies of the permanents, the lasting effects and the
+card pool). What that must protect: along any line of play, the triggers an action puts on the
+stack are those of the same state made afresh (every object made anew, a fresh card pool:
+nothing remembered), whatever entered or left, was copied or turned its face."""
 
 from __future__ import annotations
 
@@ -10,33 +11,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardjudge as cj
-from cardjudge.rules.mtg import triggers, views
-from playouts import start_files, states_along
+from cold import colder_copy, listing
+from playouts import start_files
 
 STARTS = start_files("mtg")
 
 
-def _plain(state) -> dict:
-    """The table worked out from each permanent's abilities now, nothing remembered."""
-    views._carried_defs.clear()
-    object.__setattr__(state, "_cache", None)
-    table: dict = {}
-    for player in state.players:
-        for oid in state.zone(player, "battlefield"):
-            for ability in views.object_abilities(state, oid):
-                if ability.kind in ("triggered", "linked"):
-                    entries = table.setdefault(ability.on, [])
-                    if entries and entries[-1][0] == oid:
-                        entries[-1] = (oid, entries[-1][1] + (ability,))
-                    else:
-                        entries.append((oid, (ability,)))
-    return table
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.sampled_from(STARTS), choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=15))
-def test_trigger_table_is_the_one_worked_out_afresh(start, choices):
-    for state in states_along(cj.load_position(start), choices):
-        assert triggers._listening(state) == _plain(state)
-        triggers._listening_by_definitions.clear()
-        assert triggers._listening(state) == _plain(state)
+def test_the_triggers_of_an_action_are_those_of_the_state_made_afresh(start, choices):
+    state = cj.load_position(start)
+    for pick in choices:
+        actions = cj.legal_actions(state)
+        if not actions:
+            return
+        afresh = colder_copy(state)
+        assert listing(afresh) == [action.to_dict() for action in actions]
+        action = actions[pick % len(actions)]
+        after = cj.apply(state, action)
+        assert cj.to_dict(after) == cj.to_dict(cj.apply(afresh, cj.legal_actions(afresh)[pick % len(actions)])), \
+            action.text
+        state = after
