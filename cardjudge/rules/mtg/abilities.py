@@ -39,13 +39,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardjudge.rules.mtg import card_values as values
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.card_language import refuse_old_keys, rename_key
 from cardjudge.rules.core.cost_parts import PartShape, ReadPart, read_cost
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
+from cardjudge.rules.mtg.keywords import implements, implements_form
+from cardjudge.rules.mtg.keywords import problem as keyword_problem
 
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
@@ -79,8 +80,12 @@ STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lo
                 "hexproof"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
-_KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
-_CYCLING = re.compile(r"^Cycling\s+((?:\{[^{}]+\})+)$")
+# the keywords that stand for abilities, made here (rules 702.29 Cycling, 702.93 Undying, 702.122 Crew,
+# 702.6 Equip)
+_CREW = implements_form(__name__, "Crew N", r"Crew (?P<n>-?\d+)")
+_EQUIP = implements_form(__name__, "Equip N", r"Equip (?P<n>-?\d+)")
+_CYCLING = implements_form(__name__, "Cycling {cost}", r"Cycling\s+(?P<cost>(?:\{[^{}]+\})+)")
+implements(__name__, "Undying")
 
 
 @dataclass(frozen=True)
@@ -257,7 +262,7 @@ def _check_keywords(keywords, what: str) -> None:
     if not isinstance(keywords, list):
         raise InputError(f"{what}: keywords is a list like [Flying]")
     for keyword in keywords:
-        problem = values.mtg_keyword_problem(keyword)
+        problem = keyword_problem(keyword)
         if problem:
             raise InputError(f"{what}: {problem}")
 
@@ -358,18 +363,18 @@ def keyword_abilities(fields: dict, start: int) -> tuple:
         if keyword == "Undying":
             out.append(Ability(start + len(out), **_UNDYING))
             continue
-        cycling = _CYCLING.match(str(keyword))
+        cycling = _CYCLING.fullmatch(str(keyword))
         if cycling:
             # "[Cost], Discard this card: Draw a card." activated from the hand (rule 702.29a)
-            mana, _, _ = split_cost(cycling.group(1))
+            mana, _, _ = split_cost(cycling.group("cost"))
             out.append(Ability(start + len(out), "activated", mana=mana, costs=(CostPart("discard", self_only=True),),
                                effect=(freeze({"draw": 1}),), zones=("hand",), text=keyword, keyword="Cycling"))
             continue
-        found = _KEYWORD_N.match(str(keyword))
-        if not found:
+        crew, equip = _CREW.fullmatch(str(keyword)), _EQUIP.fullmatch(str(keyword))
+        if not (crew or equip):
             continue
-        name, n = found.group(1), int(found.group(2))
-        if name == "Crew":
+        n = int((crew or equip).group("n"))
+        if crew:
             out.append(Ability(start + len(out), "activated", costs=(CostPart("crew", amount=n),),
                                effect=(freeze({"become_creature": "self"}),), text=keyword, keyword="Crew"))
         else:

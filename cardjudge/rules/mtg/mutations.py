@@ -12,6 +12,10 @@ from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import Departed, emit
 from cardjudge.rules.mtg.views import card_def, chars, has_keyword, last_known, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of damage and destruction this module implements (rules 702.2, 702.12, 702.15)
+implements(__name__, "Deathtouch", "Indestructible", "Lifelink")
 
 ORDER = "WUBRGC"
 
