@@ -236,14 +236,14 @@ def _check_steps(steps, what: str) -> tuple:
         elif op == "scry" and body != 1:
             raise InputError(f"{what}: scry takes 1 (scry 1; more cards would also need an order)")
         elif isinstance(body, str):
-            if op not in ("add_mana",):
-                parsed(body, op)
+            for where, text, _kind in step_expressions(op, body):
+                parsed(text, where)
         elif isinstance(body, dict):
             for key, value in body.items():
                 if key in _AMOUNT_KEYS and isinstance(value, int) and not _whole(value):
                     raise InputError(f"{what}: {op}.{key} must be 0 or more, not {value!r}")
-                if key in _EXPRESSION_KEYS and isinstance(value, str):
-                    parsed(value, f"{op}.{key}")
+            for where, text, _kind in step_expressions(op, body):
+                parsed(text, where)
             if op == "grant":
                 _check_keywords(body.get("keywords"), f"{what}: grant")
         elif op in _AMOUNT_STEPS and isinstance(body, int) and not _whole(body):
@@ -267,7 +267,24 @@ def _check_keywords(keywords, what: str) -> None:
             raise InputError(f"{what}: {problem}")
 
 
-_EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
+# The fields of the effect steps that hold expressions, as the compiler reads them: a step's text
+# is an expression (a number for the steps of an amount: "draw: x") but for the steps whose text
+# is mana ("add {G}", "you may pay {2}"); in a step's mapping, these keys hold expressions, each
+# of the type given (the steps within steps, of if / mode / delayed, are read as steps of their own).
+MANA_TEXT_STEPS = frozenset({"add_mana", "pay"})
+EXPRESSION_KEYS = {"cards": "any", "to": "any", "from": "any", "player": "any", "of": "any", "count": "any",
+                   "amount": "number", "n": "number", "power": "number", "toughness": "number"}
+
+
+def step_expressions(op: str, body) -> list[tuple[str, str, str]]:
+    """(where, text, type) of each expression in the body of an effect step ``op``: what the
+    compiler parses and the type check checks (``mtg.expr_types``)."""
+    if isinstance(body, str):
+        return [] if op in MANA_TEXT_STEPS else [(op, body, "number" if op in _AMOUNT_STEPS else "any")]
+    if isinstance(body, dict):
+        return [(f"{op}.{key}", value, EXPRESSION_KEYS[key]) for key, value in body.items()
+                if key in EXPRESSION_KEYS and isinstance(value, str)]
+    return []
 
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
