@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from cardjudge import legal_actions
+from cardjudge.cards.loader import CardPool
 from cardjudge.rules.core.state import State
 
 
@@ -17,6 +18,17 @@ def cold_copy(state: State, **changes) -> State:
     value = {f.name: getattr(state, f.name) for f in fields(State) if f.compare}
     value["objects"] = {oid: replace(obj) for oid, obj in state.objects.items()}
     return State(**{**value, **changes})
+
+
+def fresh_pool(pool: CardPool) -> CardPool:
+    """A pool of the same cards that is another object: nothing built once per pool (its indexes)
+    nor carried from state to state under the pool's identity is found for it."""
+    return CardPool(pool.game, dict(pool.cards), list(pool.inline))
+
+
+def colder_copy(state: State) -> State:
+    """``cold_copy`` of ``state`` with a fresh pool too (see ``fresh_pool``)."""
+    return cold_copy(state, pool=fresh_pool(state.pool))
 
 
 def listing(state) -> list:

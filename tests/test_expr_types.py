@@ -101,6 +101,13 @@ def _card_file(tmp_path, game, card_text):
       - kind: spell
         effect: [{gain_life: {amount: "you.creatures"}}]
 """, 8, "card 'Odd Growth', ability 0: effect: gain_life.amount 'you.creatures' is a list, not a number"),
+    ("mtg", """  - name: Odd Tax
+    mana_cost: "{G}"
+    types: [Instant]
+    abilities:
+      - kind: spell
+        effect: [{pay: "{2}", then: [{draw: "you.hand"}]}]
+""", 8, "card 'Odd Tax', ability 0: effect: draw 'you.hand' is a list, not a number"),
     ("mtg", """  - name: Odd Construct
     mana_cost: "{X}"
     types: [Artifact, Creature]

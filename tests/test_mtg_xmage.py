@@ -20,18 +20,28 @@ SCION = {"name": "Elderwood Scion", "mana_cost": "{3}{G}{W}", "types": ["Creatur
          "power": 4, "toughness": 4, "keywords": ["Trample", "Lifelink"], "text": "Trample, lifelink"}
 
 
-def combat(you, opponent, cards=(), attackers=(), blocks=()):
-    state = load(phase="beginning_of_combat", cards=list(cards), you={"battlefield": you},
-                 opponent={"battlefield": [{"card": "Island", "id": "OI"}] + opponent})
+# the basic land the defending player has beside their creatures, as in XMage's setups
+DEFENDERS_LAND = {"you": {"card": "Plains", "id": "P"}, "opponent": {"card": "Island", "id": "OI"}}
+
+
+def combat(you, opponent, cards=(), attackers=(), blocks=(), attacking="you"):
+    """The state after ``attacking`` (you or opponent) attacks with ``attackers`` from the beginning
+    of combat of their turn and the other player blocks with ``blocks`` (each blocking the one
+    attacker), both passing priority after declaring; ``you`` and ``opponent`` are battlefields."""
+    defending = "opponent" if attacking == "you" else "you"
+    battlefields = {"you": list(you), "opponent": list(opponent)}
+    battlefields[defending] += [DEFENDERS_LAND[defending]]
+    state = load(active=attacking, phase="beginning_of_combat", cards=list(cards),
+                 you={"battlefield": battlefields["you"]}, opponent={"battlefield": battlefields["opponent"]})
     state = until_phase(state, "declare_attackers")
     for attacker in attackers:
         state = act(state, kind="attack", card_id=attacker)
-    state = act(state, kind="pass", player="you")
+    state = act(state, kind="pass", player=attacking)
     if blocks:
         state = until_phase(state, "declare_blockers")
         for blocker in blocks:
             state = act(state, kind="block", card_id=blocker)
-        state = act(state, kind="pass", player="opponent")
+        state = act(state, kind="pass", player=defending)
     return state
 
 
@@ -43,15 +53,8 @@ def test_xmage_FirstStrikeTest_firstStrikeAttacker():
 
 
 def test_xmage_FirstStrikeTest_firstStrikeBlocker():
-    state = load(active="opponent", phase="beginning_of_combat",
-                 you={"battlefield": [{"card": "Youthful Knight", "id": "YK"}, {"card": "Plains", "id": "P"}]},
-                 opponent={"battlefield": [{"card": "Grizzly Bears", "id": "GB"}]})
-    state = until_phase(state, "declare_attackers")
-    state = act(state, kind="attack", card_id="GB")
-    state = act(state, kind="pass", player="opponent")
-    state = until_phase(state, "declare_blockers")
-    state = act(state, kind="block", card_id="YK")
-    state = act(state, kind="pass", player="you")
+    state = combat([{"card": "Youthful Knight", "id": "YK"}], [{"card": "Grizzly Bears", "id": "GB"}],
+                   attackers=["GB"], blocks=["YK"], attacking="opponent")
     state = until_phase(state, "main2")
     assert zone(state, "GB") == "graveyard" and zone(state, "YK") == "battlefield"
 
@@ -108,15 +111,8 @@ COLLAR = {"name": "Basilisk Collar", "mana_cost": "{1}", "types": ["Artifact"], 
 
 
 def test_xmage_DeathtouchTest_simpleDeathtouchDuringCombat():
-    state = load(active="opponent", phase="beginning_of_combat", cards=[ARCHANGEL],
-                 you={"battlefield": [{"card": "Archangel of Thune", "id": "AT"}, {"card": "Plains", "id": "P"}]},
-                 opponent={"battlefield": [{"card": "Typhoid Rats", "id": "TR"}]})
-    state = until_phase(state, "declare_attackers")
-    state = act(state, kind="attack", card_id="TR")
-    state = act(state, kind="pass", player="opponent")
-    state = until_phase(state, "declare_blockers")
-    state = act(state, kind="block", card_id="AT")
-    state = act(state, kind="pass", player="you")
+    state = combat([{"card": "Archangel of Thune", "id": "AT"}], [{"card": "Typhoid Rats", "id": "TR"}],
+                   cards=[ARCHANGEL], attackers=["TR"], blocks=["AT"], attacking="opponent")
     state = until_phase(state, "main2")
     assert data(state)["players"]["you"]["life"] == 23 and data(state)["players"]["opponent"]["life"] == 20
     assert zone(state, "AT") == "graveyard" and zone(state, "TR") == "graveyard"

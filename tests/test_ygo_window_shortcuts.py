@@ -1,8 +1,10 @@
 """The shortcuts of the Yu-Gi-Oh window walk and listing agree with the full listing, on random
 playouts of the example, acceptance and puzzle positions.
 
-- a player's activation candidates (indexed per pool by the zone an ability is usable from)
-  are what a scan of every card of every activation zone finds;
+- the activations listed (found through an index of the pool's abilities by the zone they are
+  usable from, remembered while the zones stay the same) are those of the cards that ``why_not``,
+  which reads each card's own abilities, finds no reason against; and a state made afresh, with
+  a fresh pool, lists the same actions;
 - a player with no ability of speed 2 or more where their cards are (``can_respond`` false) is
   offered nothing in any window but the open Main Phase window of their own turn;
 - ``advance`` passing at once for such a player leads to the states the full listing of every
@@ -14,50 +16,49 @@ from __future__ import annotations
 from pathlib import Path
 from unittest import mock
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardjudge import apply, legal_actions, load_position, to_dict
-from cardjudge.rules.ygo import legal
+from cardjudge.rules.ygo import legal, why
+from cold import colder_copy
 from playouts import EXAMPLES, Starts, start_positions
 from helpers import only
 
 MAX_DEPTH = 12
 PUZZLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "puzzles").glob("ygo-*.yaml"))
+# a card activated from the GY (Glow-Up Bulb, with a Deck to send a card from)
+FROM_THE_GY = {"game": "ygo", "turn": 3, "active": "you", "phase": "main1",
+               "players": {"you": {"lp": 8000, "deck": ["Battle Ox"], "graveyard": [{"card": "Glow-Up Bulb", "id": "GB"}]},
+                           "opponent": {"lp": 8000, "deck": ["Battle Ox"]}}}
 POSITIONS = {**start_positions("ygo"),
-             **{f"puzzles/{p.name}": yaml.safe_load(p.read_text(encoding="utf-8")) for p in PUZZLES}}
+             **{f"puzzles/{p.name}": yaml.safe_load(p.read_text(encoding="utf-8")) for p in PUZZLES},
+             "glow-up-bulb-in-the-gy": FROM_THE_GY}
 STARTS = Starts(POSITIONS)
 WINDOW_KINDS = ("open", "phase_end", "summon", "attack", "damage", "respond")
-ACTIVATED = ("activate", "ignition", "quick")
-
-
-def _scanned(s, player: str, fast: bool) -> list:
-    """The candidates as a plain scan finds them: every card of the player's activation zones,
-    with its activated abilities usable from there (of speed 2 or more when ``fast``)."""
-    found = []
-    for zone in legal.ACTIVATION_ZONES:
-        for oid in s.zone(player, zone):
-            card = s.pool[s.objects[oid].card]
-            pairs = tuple((a, legal._speed(card, a)) for a in card.abilities if a.kind in ACTIVATED and zone in a.zones)
-            pairs = tuple(p for p in pairs if p[1] >= 2) if fast else pairs
-            if pairs:
-                found.append((zone, oid, pairs))
-    return found
 
 
 def _speed_1_window(s, player: str, kind: str) -> bool:
     return kind == "open" and player == s.active and s.phase in legal.MAIN_PHASES and not s.chain
 
 
-def _check_candidates(s) -> None:
+def _check_activations(s, actions: list) -> None:
+    """The cards activated by the listed actions are those ``why_not`` finds no reason against
+    (a card interchangeable with a listed one counts as listed: G1); a player who cannot respond
+    is offered nothing outside the speed-1 window; the state made afresh lists the same."""
+    listed = {a.card_id for a in actions if a.kind == "activate"}
+    for oid in s.objects:
+        same = {s.objects[other].label for other in why.copies(s, oid)}
+        reasons = why.why_not(s, oid, "activate")
+        assert bool(listed & same) == (not reasons), (s.objects[oid].label, [r.text for r in reasons])
     for player in s.players:
-        for fast in (False, True):
-            assert legal._activation_candidates(s, player, fast) == _scanned(s, player, fast)
         if not legal.can_respond(s, player):
             for kind in WINDOW_KINDS:
                 if not _speed_1_window(s, player, kind):
                     assert legal.activations(s, player, kind) == [], (player, kind, s.phase)
+    assert _listing(colder_copy(s)) == _listing(s)
 
 
 def _listing(state) -> list:
@@ -77,8 +78,8 @@ def _full_walk_apply(state, action):
 )
 def test_window_shortcuts_agree_with_the_full_listing(name, choices):
     state = STARTS[name]
+    _check_activations(state, legal_actions(state))
     for pick in choices:
-        _check_candidates(state)
         actions = legal_actions(state)
         if not actions:
             return
@@ -86,7 +87,18 @@ def test_window_shortcuts_agree_with_the_full_listing(name, choices):
             quick, full = apply(state, action), _full_walk_apply(state, action)
             assert to_dict(quick) == to_dict(full), (name, action.text)
             assert _listing(quick) == _listing(full), (name, action.text)
+            _check_activations(quick, legal_actions(quick))
         state = apply(state, actions[pick % len(actions)])
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_every_start_and_every_state_one_action_on_list_the_activations_found_card_by_card(name):
+    state = STARTS[name]
+    actions = legal_actions(state)
+    _check_activations(state, actions)
+    for action in actions:
+        after = apply(state, action)
+        _check_activations(after, legal_actions(after))
 
 
 def test_a_pool_without_fast_abilities_passes_every_other_window():

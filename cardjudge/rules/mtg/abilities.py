@@ -39,13 +39,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardjudge.rules.mtg import card_values as values
 from cardjudge.errors import InputError
 from cardjudge.rules.core.ability_checks import ability_kind, parsed, steps_with_ops
 from cardjudge.rules.core.card_language import refuse_old_keys, rename_key
 from cardjudge.rules.core.cost_parts import PartShape, ReadPart, read_cost
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
+from cardjudge.rules.mtg.keywords import implements, implements_form
+from cardjudge.rules.mtg.keywords import problem as keyword_problem
 
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
@@ -79,8 +80,12 @@ STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lo
                 "hexproof"}
 TIMINGS = {"any", "sorcery", "your_turn"}
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
-_KEYWORD_N = re.compile(r"^(Crew|Equip)\s+(\d+)$")
-_CYCLING = re.compile(r"^Cycling\s+((?:\{[^{}]+\})+)$")
+# the keywords that stand for abilities, made here (rules 702.29 Cycling, 702.93 Undying, 702.122 Crew,
+# 702.6 Equip)
+_CREW = implements_form(__name__, "Crew N", r"Crew (?P<n>-?\d+)")
+_EQUIP = implements_form(__name__, "Equip N", r"Equip (?P<n>-?\d+)")
+_CYCLING = implements_form(__name__, "Cycling {cost}", r"Cycling\s+(?P<cost>(?:\{[^{}]+\})+)")
+implements(__name__, "Undying")
 
 
 @dataclass(frozen=True)
@@ -231,14 +236,14 @@ def _check_steps(steps, what: str) -> tuple:
         elif op == "scry" and body != 1:
             raise InputError(f"{what}: scry takes 1 (scry 1; more cards would also need an order)")
         elif isinstance(body, str):
-            if op not in ("add_mana",):
-                parsed(body, op)
+            for where, text, _kind in step_expressions(op, body):
+                parsed(text, where)
         elif isinstance(body, dict):
             for key, value in body.items():
                 if key in _AMOUNT_KEYS and isinstance(value, int) and not _whole(value):
                     raise InputError(f"{what}: {op}.{key} must be 0 or more, not {value!r}")
-                if key in _EXPRESSION_KEYS and isinstance(value, str):
-                    parsed(value, f"{op}.{key}")
+            for where, text, _kind in step_expressions(op, body):
+                parsed(text, where)
             if op == "grant":
                 _check_keywords(body.get("keywords"), f"{what}: grant")
         elif op in _AMOUNT_STEPS and isinstance(body, int) and not _whole(body):
@@ -257,12 +262,29 @@ def _check_keywords(keywords, what: str) -> None:
     if not isinstance(keywords, list):
         raise InputError(f"{what}: keywords is a list like [Flying]")
     for keyword in keywords:
-        problem = values.mtg_keyword_problem(keyword)
+        problem = keyword_problem(keyword)
         if problem:
             raise InputError(f"{what}: {problem}")
 
 
-_EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
+# The fields of the effect steps that hold expressions, as the compiler reads them: a step's text
+# is an expression (a number for the steps of an amount: "draw: x") but for the steps whose text
+# is mana ("add {G}", "you may pay {2}"); in a step's mapping, these keys hold expressions, each
+# of the type given (the steps within steps, of if / mode / delayed, are read as steps of their own).
+MANA_TEXT_STEPS = frozenset({"add_mana", "pay"})
+EXPRESSION_KEYS = {"cards": "any", "to": "any", "from": "any", "player": "any", "of": "any", "count": "any",
+                   "amount": "number", "n": "number", "power": "number", "toughness": "number"}
+
+
+def step_expressions(op: str, body) -> list[tuple[str, str, str]]:
+    """(where, text, type) of each expression in the body of an effect step ``op``: what the
+    compiler parses and the type check checks (``mtg.expr_types``)."""
+    if isinstance(body, str):
+        return [] if op in MANA_TEXT_STEPS else [(op, body, "number" if op in _AMOUNT_STEPS else "any")]
+    if isinstance(body, dict):
+        return [(f"{op}.{key}", value, EXPRESSION_KEYS[key]) for key, value in body.items()
+                if key in EXPRESSION_KEYS and isinstance(value, str)]
+    return []
 
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
@@ -358,18 +380,18 @@ def keyword_abilities(fields: dict, start: int) -> tuple:
         if keyword == "Undying":
             out.append(Ability(start + len(out), **_UNDYING))
             continue
-        cycling = _CYCLING.match(str(keyword))
+        cycling = _CYCLING.fullmatch(str(keyword))
         if cycling:
             # "[Cost], Discard this card: Draw a card." activated from the hand (rule 702.29a)
-            mana, _, _ = split_cost(cycling.group(1))
+            mana, _, _ = split_cost(cycling.group("cost"))
             out.append(Ability(start + len(out), "activated", mana=mana, costs=(CostPart("discard", self_only=True),),
                                effect=(freeze({"draw": 1}),), zones=("hand",), text=keyword, keyword="Cycling"))
             continue
-        found = _KEYWORD_N.match(str(keyword))
-        if not found:
+        crew, equip = _CREW.fullmatch(str(keyword)), _EQUIP.fullmatch(str(keyword))
+        if not (crew or equip):
             continue
-        name, n = found.group(1), int(found.group(2))
-        if name == "Crew":
+        n = int((crew or equip).group("n"))
+        if crew:
             out.append(Ability(start + len(out), "activated", costs=(CostPart("crew", amount=n),),
                                effect=(freeze({"become_creature": "self"}),), text=keyword, keyword="Crew"))
         else:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from cardjudge.rules.mtg import keywords
+
 # Printed characteristics a card may carry besides name, text, abilities (contract section 3).
 CHARACTERISTICS: dict = {
     "mana_cost": str, "types": list, "subtypes": list, "supertypes": list,
@@ -39,31 +41,6 @@ MTG_SUBTYPES_OF = {
 _LISTED_SUBTYPES = set().union(*MTG_SUBTYPES_OF.values())
 _OPEN_SUBTYPES = {"Creature", "Kindred", "Planeswalker"}  # the types whose subtypes are not listed here
 MTG_COLORS = {"W", "U", "B", "R", "G"}
-# the keywords the Magic rules here implement (Crew N and Equip N with N a number 0 or more)
-# ("Can't attack" and "Can't block" are no keywords, but the abilities an effect grants by those names;
-# "Can't be countered" is a spell's "This spell can't be countered", read while it is on the stack)
-MTG_KEYWORDS = {"Can't be countered", "Convoke",
-                "Deathtouch", "Defender", "Delve", "Devoid", "Double strike", "First strike", "Flash", "Flying", "Haste",
-                "Hexproof", "Undying",
-                "Indestructible", "Lifelink", "Menace", "Reach", "Shroud", "Trample", "Vigilance", "Can't attack",
-                "Can't block"}
-MTG_NUMBERED_KEYWORDS = re.compile(r"(Crew|Equip) (-?\d+)")
-MTG_CYCLING = re.compile(r"Cycling\s+(?:\{[^{}]+\})+")  # Cycling {2}: its cost, as the rules read it (702.29a)
-
-
-def mtg_keyword_problem(keyword) -> str | None:
-    """What is wrong with a Magic keyword as a card or effect writes it, or None."""
-    if keyword in MTG_KEYWORDS:
-        return None
-    if isinstance(keyword, str) and MTG_CYCLING.fullmatch(keyword):
-        return None
-    numbered = MTG_NUMBERED_KEYWORDS.fullmatch(keyword) if isinstance(keyword, str) else None
-    if numbered is None:
-        return (f"unknown keyword {keyword!r} (known: {', '.join(sorted(MTG_KEYWORDS))}, Crew N, Equip N, "
-                "Cycling {cost})")
-    if int(numbered.group(2)) < 0:
-        return f"{numbered.group(1)} takes a number 0 or more, not {numbered.group(2)}"
-    return None
 
 
 def _mtg_type_line(fields: dict) -> str | None:
@@ -89,7 +66,7 @@ def _mtg_type_line(fields: dict) -> str | None:
         if color not in MTG_COLORS:
             return f"'colors' holds {color!r}: a color is one of W, U, B, R, G"
     for keyword in fields.get("keywords") or []:
-        problem = mtg_keyword_problem(keyword)
+        problem = keywords.problem(keyword)  # known: what the rules implement
         if problem:
             return f"'keywords': {problem}"
     return None

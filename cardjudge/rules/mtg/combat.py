@@ -12,6 +12,11 @@ from cardjudge.rules.core.reasons import Reason
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.records import DamageDivision
 from cardjudge.rules.mtg.views import chars, class_key, has_keyword, is_creature, summoning_sick
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of combat this module implements (rules 702.3, 702.4, 702.7, 702.9, 702.17, 702.19)
+implements(__name__, "Defender", "Double strike", "First strike", "Flying", "Reach", "Trample", "Can't attack",
+           "Can't block")
 
 
 def attackers(d) -> list:

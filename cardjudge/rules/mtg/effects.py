@@ -17,6 +17,7 @@ from cardjudge.rules.core.frozen import freeze, thaw
 from cardjudge.rules.core.state import Lasting, frozen_params
 from cardjudge.rules.mtg import mutations as m
 from cardjudge.rules.mtg.abilities import _check_steps
+from cardjudge.rules.mtg.keywords import implements
 from cardjudge.rules.mtg.records import Choice, Frame
 from cardjudge.rules.mtg.sba import enchant_allows
 from cardjudge.rules.mtg.triggers import add_delayed, bindings_env
@@ -286,6 +287,10 @@ def _add_counters(d, frame, body, options):
     name, count = str(body.get("counter", "P1P1")), number(d, frame, body.get("n", 1))
     for oid in _cards(d, frame, body):
         m.add_counters(d, oid, name, count, frame.source)
+
+
+# a spell's "This spell can't be countered", read while it is on the stack (101.2)
+implements(__name__, "Can't be countered")
 
 
 def _counter(d, frame, body, options):

@@ -13,6 +13,7 @@ from functools import lru_cache
 from cardjudge.rules.core import expr_types as T
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.frozen import thaw
+from cardjudge.rules.mtg.abilities import step_expressions
 
 PROBE_CARDS = {"Probe Creature": {"mana_cost": "{1}{G}", "types": ["Creature"], "subtypes": ["Bear"], "power": 2,
                                   "toughness": 2, "keywords": []}}
@@ -20,9 +21,6 @@ PROBE_ZONES = {zone: "Probe Creature" for zone in ("battlefield", "hand", "libra
 # what steps bind by themselves (return, create_token/copy_token, exile, choose), besides the
 # names a card file gives (a target's or a choice's ``name``, a delayed ability's ``refs``)
 STEP_NAMES = ("returned", "created", "exiled", "chosen")
-_NUMBER_KEYS = {"amount", "n", "power", "toughness"}
-# steps whose text is mana, not an expression ("add {G}", "you may pay {2}")
-_MANA_STEPS = {"add_mana", "pay"}
 
 
 @lru_cache(maxsize=1)
@@ -93,15 +91,12 @@ def _check_steps(steps, scope, parse) -> None:
             if isinstance(body.get("when"), str):
                 T.check(parse(body["when"]), scope, "condition", "effect: delayed when")
             _check_steps(body.get("effect") or [], scope, parse)
-        elif isinstance(body, str) and op in _MANA_STEPS:
-            _check_steps(step.get("then") or [], scope, parse)  # "if you do, ..."
-        elif isinstance(body, str):
-            T.check(parse(body), scope, "any", f"effect: {op}")
-        elif isinstance(body, dict):
-            for key, value in body.items():
-                if isinstance(value, str) and key in _NUMBER_KEYS | {"cards", "to", "from", "player", "of", "count"}:
-                    T.check(parse(value), scope, "number" if key in _NUMBER_KEYS else "any", f"effect: {op}.{key}")
-            _check_counts(body.get("counters"), scope, parse, f"effect: {op}.counters")
+        else:
+            for where, text, kind in step_expressions(op, body):
+                T.check(parse(text), scope, kind, f"effect: {where}")
+            if isinstance(body, dict):
+                _check_counts(body.get("counters"), scope, parse, f"effect: {op}.counters")
+            _check_steps(step.get("then") or [], scope, parse)  # "you may pay {2}. If you do, ..."
 
 
 def _check_counts(counters, scope, parse, what: str) -> None:

@@ -34,6 +34,10 @@ from cardjudge.rules.mtg.views import (
     CardView, abilities_of, card_def, chars, class_key, env_for, has_keyword, is_creature, object_abilities,
     position_rank, summoning_sick,
 )
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of casting and blocking this module implements (rules 702.8, 702.51, 702.66, 702.111)
+implements(__name__, "Convoke", "Delve", "Flash", "Menace")
 
 PHYREXIAN_LIFE = 2
 

@@ -8,10 +8,16 @@ begins (rule 302.6).
 
 from __future__ import annotations
 
+import re
+
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.state import Obj
 from cardjudge.rules.mtg.triggers import Departed, emit
 from cardjudge.rules.mtg.views import card_def, chars, has_keyword, last_known, is_creature, object_abilities, snapshot
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of damage and destruction this module implements (rules 702.2, 702.12, 702.15)
+implements(__name__, "Deathtouch", "Indestructible", "Lifelink")
 
 ORDER = "WUBRGC"
 
@@ -183,12 +189,28 @@ def put_onto_battlefield(d, oid: int, controller: str, reason: str = "effect", s
 def create_token(d, player: str, name: str, source: int | None, extra: tuple = (), label: str | None = None) -> Obj:
     """A token enters the battlefield (a new object with a fresh label)."""
     oid = d.new_id()
-    obj = Obj(oid=oid, label=label or f"{name}#t{oid}", card=name, owner=player, controller=player,
+    obj = Obj(oid=oid, label=label or f"{name}#t{_next_token_number(d)}", card=name, owner=player, controller=player,
               zone="battlefield", flags=frozenset({"sick", "token"}), extra=extra)
     d.put_in_zone(obj)
     emit(d, Event("enters", (oid,), player=player, reason="effect", source=source, to_zone="battlefield",
                   labels=(obj.label,)))
     return obj
+
+
+_TOKEN_NUMBER = re.compile(r"#t(\d+)$")
+
+
+def _next_token_number(d) -> int:
+    """One more than the greatest number of a made token's label (``name#tN``) that the position
+    holds: its objects, the last known information, the sources of the stack's and the delayed
+    abilities. Read off what the position shows, not off the object ids (which a position read
+    back from its ``to_dict`` numbers afresh), so that the written position names its next token
+    as the position it was written from does, and never with a label it still holds."""
+    labels = [obj.label for obj in d.objects.values()]
+    labels += [known.label for known in d.get("lki", ())]
+    labels += [item.label for item in (*d.chain, *d.pending, *d.get("delayed", ())) if hasattr(item, "label")]
+    numbers = [int(found.group(1)) for found in map(_TOKEN_NUMBER.search, labels) if found]
+    return max(numbers, default=0) + 1
 
 
 def draw(d, player: str, count: int = 1, source: int | None = None) -> None:

@@ -15,6 +15,10 @@ from cardjudge.rules.mtg.legal import is_listed
 from cardjudge.rules.mtg.records import Choice, Frame, StackItem
 from cardjudge.rules.mtg.triggers import emit
 from cardjudge.rules.mtg.views import abilities_of, card_def, has_keyword, object_abilities
+from cardjudge.rules.mtg.keywords import implements
+
+# the keyword of attacking this module implements (rule 702.20)
+implements(__name__, "Vigilance")
 
 
 def apply(state: State, action) -> State:

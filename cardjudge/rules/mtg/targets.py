@@ -12,6 +12,10 @@ from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.mtg.shapes import solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank, trigger_class
 from cardjudge.rules.mtg.views import CardView, PlayerView, chars, class_key, env_for, position_rank, static_rule_names
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of targeting this module implements (rules 702.11, 702.18)
+implements(__name__, "Hexproof", "Shroud")
 
 
 def target_candidates(s, spec, source: int | None, controller: str, x: int = 0, why: list | None = None) -> list:

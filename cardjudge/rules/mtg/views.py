@@ -20,6 +20,10 @@ from cardjudge.rules.core.identity_memo import IdentityMemo
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
 from cardjudge.rules.mtg.mana import parse_mana_cost
+from cardjudge.rules.mtg.keywords import implements
+
+# the keywords of characteristics and summoning sickness this module implements (rules 702.10, 702.114)
+implements(__name__, "Devoid", "Haste")
 
 PLAYER_ZONES = ("hand", "library", "graveyard", "exile", "battlefield")
 
