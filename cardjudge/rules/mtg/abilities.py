@@ -262,7 +262,8 @@ def _check_keywords(keywords, what: str) -> None:
             raise InputError(f"{what}: {problem}")
 
 
-_EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count"}
+_EXPRESSION_KEYS = {"cards", "to", "amount", "n", "from", "player", "of", "power", "toughness", "count",
+                    "attached_to"}
 
 
 def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
