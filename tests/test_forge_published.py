@@ -8,6 +8,10 @@ number of positions only (the searches' own limits), not by the clock: the machi
 not decide whether they pass. Both are marked ``search_heavy``: ``.ci/run`` runs them in its
 plain-Python pass only, not again on the compiled core (``bench/bench_forge_published.py`` measures
 their searches and what the searched positions list).
+
+Pauper Puzzles #07 has its cards in the library too, but its import's search does not end
+within a test's budget: its solution is played from the imported position instead, and
+the last step (the attack) searched against every answer of the opponent.
 """
 
 from __future__ import annotations
@@ -15,12 +19,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import act, actions
 
+import cardjudge as cj
 from cardjudge import check_puzzle, load_puzzle
+from cardjudge.cards.loader import library
+from cardjudge.solver.combos import find_combos
+from cardjudge.solver.forge import missing_cards, read_pzl, to_position
 from cardjudge.solver.forge_import import import_pzl
 from cardjudge.solver.puzzles import save_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "forge_published"
+# published puzzles whose cards are in the library but whose import search is too large for a
+# test: their solutions are played and checked here instead
+LINES = Path(__file__).resolve().parent / "data" / "forge_lines"
 NO_CLOCK = 24 * 3600.0  # seconds: the node limits bound these searches
 
 
@@ -96,3 +108,57 @@ def test_possibility_storm_rvr_01_overwhelm_convoked_and_three_saprolings_attack
         "opponent blocks Saproling Token with Niv-Mizzet, Parun"]
     result = check_puzzle(puzzle, limit_seconds=NO_CLOCK)
     assert result.ok and result.unique, result.reason
+def _paying(state, text: str, cards: list):
+    """The one action with this text whose costs are paid with exactly ``cards``."""
+    found = [a for a, d in actions(state, text=text)
+             if sorted(c for cost in d.get("costs") or [] for c in cost.get("cards") or []) == sorted(cards)]
+    assert len(found) == 1, (text, cards, len(found))
+    return cj.apply(state, found[0])
+
+
+def _resolved(state):
+    """Both players pass until the stack is empty or a decision waits."""
+    while cj.to_dict(state)["stack"] and not actions(state, kind="choose") and not actions(state, kind="order"):
+        (passing,) = [a for a, d in actions(state, kind="pass")]
+        state = cj.apply(state, passing)
+    return state
+
+
+def test_pauper_puzzles_07_the_line_wins_against_every_answer():
+    """You at 1 life, the opponent at 6 with Fume Spitter and Auramancer. The solution (worked out: the published
+    one was not at hand): Compulsive Research on yourself, discarding Dragon Fangs and the drawn Swamp; Lightning Bolt
+    to the face (3); Disfigure on your own Archaeomancer, for one more card to delve; Gurmag
+    Angler for two mana, delving five cards but not the two Dragon Auras, which return from the
+    graveyard attached to it (6/6 trample, haste). Its attack wins against every block and every
+    Fume Spitter counter: 3 tramples over the 3 toughness in its way.
+
+    The import's own search is not run here: it does not end within a test's budget (the line
+    is 6 counted actions, with 14 ways to cast Compulsive Research and 28 to delve the Angler;
+    500 s on the clock of the loaded machine searched 272,832 positions without reaching it,
+    at about 3,000 positions per second of CPU). The
+    file is in tests/data/forge_lines, apart from the puzzles that import, so that
+    bench/bench_forge_published.py does not take it."""
+    position = to_position(read_pzl(LINES / "PP07.pzl"))
+    assert not missing_cards(read_pzl(LINES / "PP07.pzl"), library("mtg"))
+    state = cj.load_position(position)
+    state = act(state, kind="play_land", card_id="YH1")
+    state = _resolved(_paying(state, "you cast Compulsive Research targeting you", ["YB4", "YB5", "YB6"]))
+    state = act(state, text="you choose discard_two_cards")
+    state = _resolved(act(state, text="you choose Dragon Fangs, Swamp (two cards to discard)"))
+    state = _resolved(_paying(state, "you cast Lightning Bolt targeting opponent", ["YB1"]))
+    state = _resolved(_paying(state, "you cast Disfigure targeting YB7", ["YB3"]))
+    graveyard = [c["id"] for c in cj.to_dict(state)["players"]["you"]["graveyard"]]
+    assert graveyard == ["YG1", "YL1", "YL2", "YH4", "YL3", "YH3", "YB7"]  # Archaeomancer died
+    state = _resolved(_paying(state, "you cast Gurmag Angler", ["YB2", "YH1", "YL2", "YH4", "YL3", "YH3", "YB7"]))
+    state = act(state, text="you put Dragon Breath's triggered ability (enters: YH2) on the stack next")
+    state = _resolved(act(_resolved(state), text="you choose yes (Dragon Fangs: you may)"))
+    state = _resolved(act(state, text="you choose yes (Dragon Breath: you may)"))
+    angler = next(c for c in cj.to_dict(state)["players"]["you"]["battlefield"] if c["id"] == "YH2")
+    assert (angler["now"]["power"], angler["now"]["toughness"]) == (6, 6)
+    assert {"Trample", "Haste"} <= set(angler["now"]["keywords"])
+    assert cj.to_dict(state)["players"]["opponent"]["life"] == 3
+    result = find_combos(state, "win", max_actions=1, opponent="adversarial", player="you",
+                         limit_seconds=NO_CLOCK)
+    assert result.found and result.complete
+    (line,) = result.lines[:1]
+    assert "you attack opponent with Gurmag Angler" in [a.text for a in line.actions]

@@ -273,6 +273,7 @@ def _check_keywords(keywords, what: str) -> None:
 # of the type given (the steps within steps, of if / mode / delayed, are read as steps of their own).
 MANA_TEXT_STEPS = frozenset({"add_mana", "pay"})
 EXPRESSION_KEYS = {"cards": "any", "to": "any", "from": "any", "player": "any", "of": "any", "count": "any",
+                   "attached_to": "any",
                    "amount": "number", "n": "number", "power": "number", "toughness": "number"}
 
 

@@ -320,14 +320,25 @@ def _exile(d, frame, body, options):
 
 
 def _return(d, frame, body, options):
-    """Return cards (from exile or a graveyard) to the battlefield, under their owner or you."""
+    """Return cards (from exile or a graveyard) to the battlefield, under their owner or you;
+    an Aura with ``attached_to`` enters attached to that object, and stays where it is when it
+    cannot legally enchant it, gone from the battlefield included (rule 303.4i)."""
     frames = []
+    hosts = None
+    if body.get("attached_to") is not None:
+        hosts = [ref for ref in refs_of(d, frame, body["attached_to"]) if isinstance(ref, int)]
     for ref in refs_of(d, frame, body.get("cards")):
         if not isinstance(ref, int) or d.objects[ref].zone == "battlefield":
             continue
+        host = None
+        if hosts is not None:
+            host = hosts[0] if hosts else None
+            if not enchant_allows(d, ref, host) or d.objects[host].zone != "battlefield":
+                continue
         owner = d.objects[ref].owner
         controller = owner if body.get("under", "owner") == "owner" else frame.controller
-        frames.append(enter_frames(d, ref, controller, frame, counters=body.get("counters"), bind_as="returned"))
+        frames.append(enter_frames(d, ref, controller, frame, counters=body.get("counters"), bind_as="returned",
+                                   attach_to=host))
     # "returned" names what entered (bound as each card enters); nothing when nothing returns
     return [f for group in reversed(frames) for f in group], None, {"returned": ()}
 

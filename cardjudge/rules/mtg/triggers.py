@@ -2,7 +2,9 @@
 
 Every change to a game goes through ``emit``: the event is recorded, and each triggered
 ability of a permanent on the battlefield (and each delayed triggered ability that exists
-now) whose event it is and whose condition holds at this moment triggers. A trigger with
+now) whose event it is and whose condition holds at this moment triggers. An ability that
+works from a graveyard (``from: graveyard``: Dragon Fangs' "return this from your graveyard")
+triggers from a card there instead, and not from the permanent (rule 113.6, 113.6k). A trigger with
 an intervening "if" checks it now (no trigger when false) and again on resolution (T2).
 Triggered abilities wait in ``pending`` and go on the stack the next time a player would
 receive priority (T1), in APNAP order, each player ordering their own (G2).
@@ -15,7 +17,8 @@ from typing import NamedTuple
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.mtg.records import Delayed, StackItem
-from cardjudge.rules.mtg.views import CardView, PlayerView, card_def, class_key, env_for, object_abilities
+from cardjudge.rules.mtg.views import (CardView, PlayerView, abilities_of, card_def, class_key, env_for,
+                                      object_abilities)
 
 
 class Departed(NamedTuple):
@@ -72,21 +75,46 @@ def _listening(d) -> dict:
     # what a permanent's definition reads of it (rule 707: copy, face) besides the lasting effects
     key = tuple([(oid, obj.card, obj.extra) for player in d.players for oid in d.zone(player, "battlefield")
                  for obj in (objects[oid],)])
+    from_graveyard = _graveyard_triggers(d.pool)
+    if from_graveyard:
+        cards = tuple(oid for player in d.players for oid in d.zone(player, "graveyard")
+                      if objects[oid].card in from_graveyard)
+        if cards:
+            key = key + (("graveyard", cards),)
     known = _listening_by_definitions.get(key)
     if known is not None and known[0] is d.pool and known[1] == d.lasting:
         return known[2]
     table: dict = {}
-    for oid, _card, _extra in key:
-        by_kind: dict = {}
-        for ability in object_abilities(d, oid):
-            if ability.kind in ("triggered", "linked"):
-                by_kind.setdefault(ability.on, []).append(ability)
-        for kind, abilities in by_kind.items():
-            table.setdefault(kind, []).append((oid, tuple(abilities)))
+    for entry in key:
+        if entry[0] == "graveyard":
+            for oid in entry[1]:
+                _add_listener(table, oid, object_abilities(d, oid), "graveyard")
+            continue
+        _add_listener(table, entry[0], object_abilities(d, entry[0]), "battlefield")
     if len(_listening_by_definitions) >= 20_000:
         _listening_by_definitions.clear()
     _listening_by_definitions[key] = (d.pool, tuple(d.lasting), table)
     return table
+
+
+def _add_listener(table: dict, oid: int, abilities, zone: str) -> None:
+    """The triggered abilities an object has that work from ``zone``, added to ``table`` by event."""
+    by_kind: dict = {}
+    for ability in abilities:
+        if ability.kind in ("triggered", "linked") and zone in ability.zones:
+            by_kind.setdefault(ability.on, []).append(ability)
+    for kind, found in by_kind.items():
+        table.setdefault(kind, []).append((oid, tuple(found)))
+
+
+def _graveyard_triggers(pool) -> frozenset:
+    """The names of the cards of ``pool`` with a triggered ability that works from a graveyard."""
+    return pool.index(_cards_triggering_from_graveyard)
+
+
+def _cards_triggering_from_graveyard(pool) -> frozenset:
+    return frozenset(card.name for card in pool
+                     if any(a.kind == "triggered" and "graveyard" in a.zones for a in abilities_of(card)))
 
 
 # Every event (each tap, each payment) asks every permanent for its triggered abilities, which
