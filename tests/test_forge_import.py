@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardjudge import InputError, check_puzzle, load_position, load_puzzle
+from cardjudge import InputError, apply, check_puzzle, legal_actions, load_position, load_puzzle, to_dict
 from cardjudge.cli import cli
 from cardjudge.solver.forge import read_pzl, to_position
 from cardjudge.solver.forge_import import import_pzl, import_report
@@ -72,6 +72,13 @@ def test_token_scripts_are_refused_with_the_line():
     ("[metadata]\nName:x\nGoal:Survive\n[state]\n", ":3: goal 'Survive' is not supported"),
     ("[metadata]\nName:x\n[state]\nhumanbattlefield=Lightning Greaves|AttachedTo:4\n",
      ":4: 'Lightning Greaves' is AttachedTo:4, but no card has that Id"),
+    ("[metadata]\nName:x\n[state]\naiexile=Shock|Id:1|ExiledWith:5\n",
+     ":4: 'Shock' is ExiledWith:5, but no permanent has that Id"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Mesmeric Fiend|Id:5|RememberedCards:2\naiexile=Shock|Id:1|ExiledWith:5\n",
+     ":4: 'Mesmeric Fiend': RememberedCards:2 is read only as the cards exiled with it (ExiledWith:5)"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Mesmeric Fiend|RememberedCards:1\n",
+     ":4: 'Mesmeric Fiend': RememberedCards: needs the card's own Id:"),
+    ("[metadata]\nName:x\n[state]\naihand=Shock|ExiledWith:5\n", ":4: 'Shock': ExiledWith: applies to a card in exile only"),
 ])
 def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     path = tmp_path / "bad.pzl"
@@ -79,6 +86,41 @@ def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     with pytest.raises(InputError) as error:
         import_pzl(path)
     assert f"{path}{message}" in str(error.value)
+
+
+def test_607_2a_a_card_exiled_with_a_permanent_is_linked_to_it(tmp_path):
+    """Forge writes the link of Mesmeric Fiend's two abilities (rule 607.2a) from both sides:
+    the exiled card's ``ExiledWith:`` names the Fiend's Id, the Fiend's ``RememberedCards:`` the
+    card's. The position's exiled card remembers the Fiend (``exiled_by``), so that the Fiend's
+    leaves-the-battlefield ability returns it; a card exiled by nothing stays."""
+    path = tmp_path / "linked.pzl"
+    path.write_text("[metadata]\nName:linked\n[state]\nhumanhand=Lightning Bolt\n"
+                    "humanbattlefield=Mountain;Mesmeric Fiend|Id:5|RememberedCards:1\n"
+                    "aiexile=Wall of Omens|Id:1|ExiledWith:5;Shock\n", encoding="utf-8")
+    position = to_position(read_pzl(path))
+    fiend = next(c for c in position["players"]["you"]["battlefield"] if c["card"] == "Mesmeric Fiend")
+    wall, shock = position["players"]["opponent"]["exile"]
+    assert wall["exiled_by"] == fiend["id"] and "exiled_by" not in shock
+    state = load_position(position)
+    for act in ("you cast Lightning Bolt targeting " + fiend["id"], "you pass", "opponent passes",
+                "you pass", "opponent passes"):
+        (action,) = [a for a in legal_actions(state) if a.text == act]
+        state = apply(state, action)
+    players = to_dict(state)["players"]
+    assert [c["card"] for c in players["opponent"]["hand"]] == ["Wall of Omens"]
+    assert [c["card"] for c in players["opponent"]["exile"]] == ["Shock"]
+
+
+def test_a_state_line_starting_with_a_bar_continues_the_card_before_it(tmp_path):
+    """Forge's tutorial puzzles break a card entry after its name (``Swamp`` then ``|Set:DTK``
+    on the next line): the line continues the entry, it is not a state key."""
+    path = tmp_path / "broken.pzl"
+    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp|Set:DTK; Swamp\n|Set:DTK|Tapped\n"
+                    "ailife=3\n", encoding="utf-8")
+    position = to_position(read_pzl(path))
+    assert [(c["card"], c["tapped"]) for c in position["players"]["you"]["battlefield"]] == [
+        ("Swamp", False), ("Swamp", True)]
+    assert position["players"]["opponent"]["life"] == 3
 
 
 def test_report_counts_what_imports_and_what_unlocks_the_most():

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from cardjudge import check_puzzle, load_puzzle
+from mtg_helpers import act, actions, card, listing, now, resolve, zone, zone_of
+
+from cardjudge import check_puzzle, load_position, load_puzzle, to_dict
+from cardjudge.solver.forge import read_pzl, to_position
 from cardjudge.solver.forge_import import import_pzl
 from cardjudge.solver.puzzles import save_puzzle
 
@@ -74,3 +77,60 @@ def test_mtg_puzzles_06_take_5_then_exchange_life_totals(tmp_path):
     (other_salvo,) = other
     # the same line with Salvo at the other creature of yours: a different target, so another solution
     assert other_salvo != salvo and cards[other_salvo.rsplit(" ", 1)[1]] in ("Oreskos Sun Guide", "Nocturnal Feeder")
+
+
+
+PING = "you activate Cinderhaze Wretch ({T}: This creature deals 1 damage to any target.) targeting "
+
+
+def _until_priority_offers(state, kind: str):
+    """Pass (whoever has priority) until an action of ``kind`` is legal."""
+    for _ in range(12):
+        if actions(state, kind=kind):
+            return state
+        state = act(state, kind="pass", player=to_dict(state)["priority"])
+    raise AssertionError(f"no {kind} action offered: {listing(state)}")
+
+
+@pytest.mark.parametrize("name", ["forge_tutorial01", "forge_tutorial03"])
+def test_forge_tutorial_out_of_place_the_published_line_wins(name):
+    """Forge Puzzle Tutorial #01 and #03 "Out of Place" are one puzzle (the files differ only in
+    their names and line endings): the opponent at 5 behind three Walls of Omens, one more Wall
+    exiled by your Mesmeric Fiend (``ExiledWith:``/``RememberedCards:``). The published idea,
+    played from the imported position: Viridian Longbow on Cinderhaze Wretch; the Wretch shoots
+    the Fiend, whose leaves ability returns the Wall to the opponent's hand; a -1/-1 counter
+    untaps the Wretch, which shoots the opponent (4); Undying Evil on the Wretch, whose second
+    counter kills it: it returns fresh, Lightning Greaves gives it haste, and it makes the
+    opponent discard the Wall; Abyssal Nocturnus, 4/4 with fear, attacks past the white Walls.
+
+    The search does not find it here: the line has 9 counted actions (see the README), far
+    beyond what a complete search up to that length can see."""
+    state = load_position(to_position(read_pzl(DATA / f"{name}.pzl")))
+    cards = {c["id"]: c["card"] for c in to_dict(state)["players"]["you"]["battlefield"]}
+    assert (cards["YB1"], cards["YB2"], cards["YB3"]) == ("Mesmeric Fiend", "Abyssal Nocturnus", "Cinderhaze Wretch")
+    assert card(state, "OE1")["exiled_by"] == "YB1"
+    state = resolve(act(state, kind="activate", card="Viridian Longbow", targets=["YB3"],
+                        costs_include=["YB6", "YB7", "YB8"]))
+    state = resolve(act(state, kind="activate", text=PING + "YB1"))
+    assert zone_of(state, "OE1") == ("opponent", "hand")  # the Fiend's leaves ability (607.2a)
+    state = resolve(act(state, kind="activate", text="you activate Cinderhaze Wretch"))
+    state = resolve(act(state, kind="activate", text=PING + "opponent"))
+    assert to_dict(state)["players"]["opponent"]["life"] == 4
+    state = resolve(act(state, kind="cast", card="Undying Evil", targets=["YB3"]))
+    state = resolve(act(state, kind="activate", text="you activate Cinderhaze Wretch"))
+    # the Wretch died a 1/0 and came back with a +1/+1 counter, without the Longbow
+    assert zone(state, "YB3") == "battlefield" and card(state, "YB3")["counters"] == {"P1P1": 1}
+    state = resolve(act(state, kind="activate", card="Lightning Greaves", targets=["YB3"]))
+    state = act(state, kind="activate", text="you activate Cinderhaze Wretch targeting opponent")
+    state = act(act(state, kind="pass", player="you"), kind="pass", player="opponent")
+    state = resolve(act(state, kind="choose", text="opponent chooses Wall of Omens (a card to discard)"))
+    assert (now(state, "YB2")["power"], now(state, "YB2")["toughness"]) == (4, 4)
+    assert "Fear" in now(state, "YB2")["keywords"]
+    state = _until_priority_offers(state, "attack")
+    state = act(act(state, kind="attack", card="Abyssal Nocturnus"), kind="pass", player="you")
+    for _ in range(12):
+        if state.winner:
+            break
+        assert not actions(state, kind="block")  # fear: no Wall of Omens may block
+        state = act(state, kind="pass", player=to_dict(state)["priority"])
+    assert state.winner == "you" and to_dict(state)["players"]["opponent"]["life"] == 0

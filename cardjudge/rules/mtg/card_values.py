@@ -42,7 +42,7 @@ MTG_COLORS = {"W", "U", "B", "R", "G"}
 # the keywords the Magic rules here implement (Crew N and Equip N with N a number 0 or more)
 # ("Can't attack" and "Can't block" are no keywords, but the abilities an effect grants by those names)
 MTG_KEYWORDS = {"Deathtouch", "Defender", "Delve", "Devoid", "Double strike", "First strike", "Flash", "Flying", "Haste",
-                "Hexproof", "Undying",
+                "Hexproof", "Undying", "Fear",
                 "Indestructible", "Lifelink", "Menace", "Reach", "Shroud", "Trample", "Vigilance", "Can't attack",
                 "Can't block"}
 MTG_NUMBERED_KEYWORDS = re.compile(r"(Crew|Equip) (-?\d+)")

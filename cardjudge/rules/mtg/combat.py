@@ -72,6 +72,12 @@ def block_reason(s, blocker: int, attacker: int) -> Reason | None:
         name = s.objects[blocker].card
         return Reason("target", f"{s.objects[attacker].card} has flying: {name} has neither flying nor reach",
                       "702.9b", name)
+    if has_keyword(s, attacker, "Fear"):
+        found = chars(s, blocker)
+        if "Artifact" not in found.types and "B" not in found.colors:
+            name = s.objects[blocker].card
+            return Reason("target", f"{s.objects[attacker].card} has fear: {name} is neither an artifact creature "
+                                    "nor black", "702.36b", name)
     return None
 
 
