@@ -111,16 +111,33 @@ def test_607_2a_a_card_exiled_with_a_permanent_is_linked_to_it(tmp_path):
     assert [c["card"] for c in players["opponent"]["exile"]] == ["Shock"]
 
 
-def test_a_state_line_starting_with_a_bar_continues_the_card_before_it(tmp_path):
+def test_a_printing_broken_onto_its_own_line_is_skipped_as_forge_skips_it(tmp_path):
     """Forge's tutorial puzzles break a card entry after its name (``Swamp`` then ``|Set:DTK``
-    on the next line): the line continues the entry, it is not a state key."""
+    on the next line). Forge reads no line without ``=``, so that line is skipped; it names
+    only the printing, which the position does not read either."""
     path = tmp_path / "broken.pzl"
-    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp|Set:DTK; Swamp\n|Set:DTK|Tapped\n"
+    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp|Set:DTK; Swamp\n|Set:DTK\n"
                     "ailife=3\n", encoding="utf-8")
     position = to_position(read_pzl(path))
-    assert [(c["card"], c["tapped"]) for c in position["players"]["you"]["battlefield"]] == [
-        ("Swamp", False), ("Swamp", True)]
+    assert [c["card"] for c in position["players"]["you"]["battlefield"]] == ["Swamp", "Swamp"]
     assert position["players"]["opponent"]["life"] == 3
+
+
+def test_the_older_attaching_modifier_reads_as_attached_to(tmp_path):
+    """Forge reads ``Attaching:`` (Forge Puzzle Tutorial #02's Wild Growth) as ``AttachedTo:``."""
+    path = tmp_path / "aura.pzl"
+    path.write_text("[metadata]\nName:aura\n[state]\nhumanbattlefield=Forest|Id:141;Lightning Greaves|Attaching:141\n",
+                    encoding="utf-8")
+    forest, greaves = to_position(read_pzl(path))["players"]["you"]["battlefield"]
+    assert greaves["attached_to"] == forest["id"]
+
+
+def test_a_broken_line_with_more_than_the_printing_is_refused(tmp_path):
+    """Forge would drop ``|Tapped`` on a line of its own: refused rather than guessed."""
+    path = tmp_path / "broken.pzl"
+    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp\n|Set:DTK|Tapped\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"broken.pzl:5: expected key=value in \[state\], got '\|Set:DTK\|Tapped'"):
+        read_pzl(path)
 
 
 def test_report_counts_what_imports_and_what_unlocks_the_most():

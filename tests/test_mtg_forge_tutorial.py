@@ -220,3 +220,18 @@ def test_613_1f_a_granted_ability_on_the_stack_round_trips():
     reloaded = cj.load_position(written)
     assert cj.to_dict(reloaded) == written
     assert data(resolve(reloaded))["players"]["opponent"]["life"] == 9
+
+
+def test_702_36b_explain_says_why_a_white_wall_cannot_block_a_creature_with_fear():
+    state = act(nocturnus_position(), kind="activate", text="you activate Cinderhaze Wretch targeting opponent")
+    state = act(act(state, kind="pass", player="you"), kind="pass", player="opponent")
+    state = resolve(act(state, kind="choose", text="opponent chooses Shock (a card to discard)"))
+    while not actions(state, kind="attack"):
+        state = act(state, kind="pass", player=data(state)["priority"])
+    state = act(act(state, kind="attack", card_id="AN"), kind="pass", player="you")
+    while not actions(state, kind="block"):
+        state = act(state, kind="pass", player=data(state)["priority"])
+    answer = cj.explain(state, 'kind=block card="Wall of Omens"')
+    assert not answer.legal
+    assert [(r.kind, r.rule, r.card) for r in answer.reasons] == [("target", "702.36b", "Wall of Omens")]
+    assert "Abyssal Nocturnus has fear" in answer.reasons[0].text

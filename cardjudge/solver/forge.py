@@ -5,10 +5,11 @@ A ``.pzl`` file is INI-like: ``[metadata]`` (``Name:``, ``URL:``, ``Goal:``, ``T
 ``activeplayer``, ``activephase``, each player's ``life`` and zones, ``humanhand=Card;Card|Tapped``
 and so on; players are ``human``/``ai`` or ``p0``/``p1``). A zone lists cards separated by
 ``;``, each a name followed by ``|`` modifiers: ``Set:GRN``, ``Tapped``, ``SummonSick``,
-``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7``, ``NoETBTrigs``, and for a card exiled by
+``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7`` (or the older ``Attaching:7``), ``NoETBTrigs``, and for a card exiled by
 a permanent's ability ``ExiledWith:5`` (that permanent's Id; the permanent's ``RememberedCards:1``
-names the same link from its side). A ``[state]`` line that starts with ``|`` continues the line
-before it (a line break written inside a card entry).
+names the same link from its side). A ``[state]`` line without ``=`` that starts with ``|`` (a
+card entry broken after its name) is skipped, as Forge skips it, when it only names the printing
+(``|Set:DTK``); with anything else it is refused, since Forge would drop it.
 
 :func:`read_pzl` parses a file, refusing whatever it cannot convert faithfully with the file and
 line; :func:`to_position` builds the Magic position; :func:`missing_cards` names the cards the
@@ -72,7 +73,10 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
     path = str(path)
     text = Path(path).read_text(encoding="utf-8-sig")
     section, metadata, state, lines, zones = None, {}, {}, {}, {}
-    for number, line in _joined_lines(text):
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1].strip().lower()
             if section not in ("metadata", "state"):
@@ -91,6 +95,8 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
             continue
         key, sep, value = line.partition("=")
         key = key.strip().lower()
+        if not sep and line.startswith("|") and _printing_only(line):
+            continue  # Forge reads no line without "=": a card entry's printing broken onto its own line
         if not sep:
             raise InputError(f"expected key=value in [state], got {line[:40]!r}", path, number)
         lines[("state", key)] = number
@@ -114,20 +120,11 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
     return ForgePuzzle(path, metadata, state, lines, zones)
 
 
-def _joined_lines(text: str):
-    """(line number, line) of the file's meaningful lines, stripped; a line starting with ``|``
-    is joined to the line before it (a card entry's modifiers broken onto the next line), under
-    the number of the line it continues."""
-    out: list[list] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("|") and out and "=" in out[-1][1]:
-            out[-1][1] += line
-            continue
-        out.append([number, line])
-    return [tuple(item) for item in out]
+def _printing_only(line: str) -> bool:
+    """Whether a ``|``-line names only the printing (``|Set:DTK``, ``|Art:2``), which the
+    position does not read anyway."""
+    parts = [part.strip() for part in line.split("|") if part.strip()]
+    return all(part.partition(":")[0].strip().lower() in ("set", "art") for part in parts)
 
 
 def _player_key(key: str) -> tuple[str | None, str]:
@@ -147,6 +144,8 @@ def _card_entry(text: str, path: str, line: int) -> CardEntry:
         key = key.strip().lower()
         if key in IGNORED_MODIFIERS:
             continue
+        if key == "attaching":
+            key = "attachedto"  # Forge reads the older Attaching: as AttachedTo:
         if key not in ("tapped", "summonsick", "counters", "id", "attachedto", "exiledwith", "rememberedcards"):
             raise InputError(f"card modifier {part!r} of {name!r} is not supported by this importer", path, line)
         modifiers[key] = value.strip()
