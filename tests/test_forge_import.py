@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardjudge import InputError, check_puzzle, load_position, load_puzzle
+from cardjudge import InputError, apply, check_puzzle, legal_actions, load_position, load_puzzle, to_dict
 from cardjudge.cli import cli
 from cardjudge.solver.forge import read_pzl, to_position
 from cardjudge.solver.forge_import import import_pzl, import_report
@@ -73,6 +73,13 @@ def test_tokens_in_the_old_field_by_field_format_are_refused_with_the_line():
     ("[metadata]\nName:x\nGoal:Survive\n[state]\n", ":3: goal 'Survive' is not supported"),
     ("[metadata]\nName:x\n[state]\nhumanbattlefield=Lightning Greaves|AttachedTo:4\n",
      ":4: 'Lightning Greaves' is AttachedTo:4, but no card has that Id"),
+    ("[metadata]\nName:x\n[state]\naiexile=Shock|Id:1|ExiledWith:5\n",
+     ":4: 'Shock' is ExiledWith:5, but no permanent has that Id"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Mesmeric Fiend|Id:5|RememberedCards:2\naiexile=Shock|Id:1|ExiledWith:5\n",
+     ":4: 'Mesmeric Fiend': RememberedCards:2 is read only as the cards exiled with it (ExiledWith:5)"),
+    ("[metadata]\nName:x\n[state]\nhumanbattlefield=Mesmeric Fiend|RememberedCards:1\n",
+     ":4: 'Mesmeric Fiend': RememberedCards: needs the card's own Id:"),
+    ("[metadata]\nName:x\n[state]\naihand=Shock|ExiledWith:5\n", ":4: 'Shock': ExiledWith: applies to a card in exile only"),
 ])
 def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     path = tmp_path / "bad.pzl"
@@ -80,6 +87,58 @@ def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     with pytest.raises(InputError) as error:
         import_pzl(path)
     assert f"{path}{message}" in str(error.value)
+
+
+def test_607_2a_a_card_exiled_with_a_permanent_is_linked_to_it(tmp_path):
+    """Forge writes the link of Mesmeric Fiend's two abilities (rule 607.2a) from both sides:
+    the exiled card's ``ExiledWith:`` names the Fiend's Id, the Fiend's ``RememberedCards:`` the
+    card's. The position's exiled card remembers the Fiend (``exiled_by``), so that the Fiend's
+    leaves-the-battlefield ability returns it; a card exiled by nothing stays."""
+    path = tmp_path / "linked.pzl"
+    path.write_text("[metadata]\nName:linked\n[state]\nhumanhand=Lightning Bolt\n"
+                    "humanbattlefield=Mountain;Mesmeric Fiend|Id:5|RememberedCards:1\n"
+                    "aiexile=Wall of Omens|Id:1|ExiledWith:5;Shock\n", encoding="utf-8")
+    position = to_position(read_pzl(path))
+    fiend = next(c for c in position["players"]["you"]["battlefield"] if c["card"] == "Mesmeric Fiend")
+    wall, shock = position["players"]["opponent"]["exile"]
+    assert wall["exiled_by"] == fiend["id"] and "exiled_by" not in shock
+    state = load_position(position)
+    for act in ("you cast Lightning Bolt targeting " + fiend["id"], "you pass", "opponent passes",
+                "you pass", "opponent passes"):
+        (action,) = [a for a in legal_actions(state) if a.text == act]
+        state = apply(state, action)
+    players = to_dict(state)["players"]
+    assert [c["card"] for c in players["opponent"]["hand"]] == ["Wall of Omens"]
+    assert [c["card"] for c in players["opponent"]["exile"]] == ["Shock"]
+
+
+def test_a_printing_broken_onto_its_own_line_is_skipped_as_forge_skips_it(tmp_path):
+    """Forge's tutorial puzzles break a card entry after its name (``Swamp`` then ``|Set:DTK``
+    on the next line). Forge reads no line without ``=``, so that line is skipped; it names
+    only the printing, which the position does not read either."""
+    path = tmp_path / "broken.pzl"
+    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp|Set:DTK; Swamp\n|Set:DTK\n"
+                    "ailife=3\n", encoding="utf-8")
+    position = to_position(read_pzl(path))
+    assert [c["card"] for c in position["players"]["you"]["battlefield"]] == ["Swamp", "Swamp"]
+    assert position["players"]["opponent"]["life"] == 3
+
+
+def test_the_older_attaching_modifier_reads_as_attached_to(tmp_path):
+    """Forge reads ``Attaching:`` (Forge Puzzle Tutorial #02's Wild Growth) as ``AttachedTo:``."""
+    path = tmp_path / "aura.pzl"
+    path.write_text("[metadata]\nName:aura\n[state]\nhumanbattlefield=Forest|Id:141;Lightning Greaves|Attaching:141\n",
+                    encoding="utf-8")
+    forest, greaves = to_position(read_pzl(path))["players"]["you"]["battlefield"]
+    assert greaves["attached_to"] == forest["id"]
+
+
+def test_a_broken_line_with_more_than_the_printing_is_refused(tmp_path):
+    """Forge would drop ``|Tapped`` on a line of its own: refused rather than guessed."""
+    path = tmp_path / "broken.pzl"
+    path.write_text("[metadata]\nName:broken\n[state]\nhumanbattlefield=Swamp\n|Set:DTK|Tapped\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"broken.pzl:5: expected key=value in \[state\], got '\|Set:DTK\|Tapped'"):
+        read_pzl(path)
 
 
 def test_report_counts_what_imports_and_what_unlocks_the_most():

@@ -5,7 +5,11 @@ A ``.pzl`` file is INI-like: ``[metadata]`` (``Name:``, ``URL:``, ``Goal:``, ``T
 ``activeplayer``, ``activephase``, each player's ``life`` and zones, ``humanhand=Card;Card|Tapped``
 and so on; players are ``human``/``ai`` or ``p0``/``p1``). A zone lists cards separated by
 ``;``, each a name followed by ``|`` modifiers: ``Set:GRN``, ``Tapped``, ``SummonSick``,
-``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7``, ``NoETBTrigs``. A ``t:NAME`` entry is a
+``Counters:P1P1=2,LOYALTY=5``, ``Id:7``, ``AttachedTo:7`` (or the older ``Attaching:7``), ``NoETBTrigs``, and for a card exiled by
+a permanent's ability ``ExiledWith:5`` (that permanent's Id; the permanent's ``RememberedCards:1``
+names the same link from its side). A ``[state]`` line without ``=`` that starts with ``|`` (a
+card entry broken after its name) is skipped, as Forge skips it, when it only names the printing
+(``|Set:DTK``); with anything else it is refused, since Forge would drop it. A ``t:NAME`` entry is a
 token made from Forge's token script ``NAME`` (:mod:`cardjudge.solver.forge_tokens`).
 
 :func:`read_pzl` parses a file, refusing whatever it cannot convert faithfully with the file and
@@ -97,6 +101,8 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
             continue
         key, sep, value = line.partition("=")
         key = key.strip().lower()
+        if not sep and line.startswith("|") and _printing_only(line):
+            continue  # Forge reads no line without "=": a card entry's printing broken onto its own line
         if not sep:
             raise InputError(f"expected key=value in [state], got {line[:40]!r}", path, number)
         lines[("state", key)] = number
@@ -120,6 +126,13 @@ def read_pzl(path: "str | Path") -> ForgePuzzle:
     return ForgePuzzle(path, metadata, state, lines, zones)
 
 
+def _printing_only(line: str) -> bool:
+    """Whether a ``|``-line names only the printing (``|Set:DTK``, ``|Art:2``), which the
+    position does not read anyway."""
+    parts = [part.strip() for part in line.split("|") if part.strip()]
+    return all(part.partition(":")[0].strip().lower() in ("set", "art") for part in parts)
+
+
 def _player_key(key: str) -> tuple[str | None, str]:
     for prefix, player in PLAYERS.items():
         if key.startswith(prefix) and key[len(prefix):] in PLAYER_KEYS:
@@ -141,7 +154,9 @@ def _card_entry(text: str, path: str, line: int) -> CardEntry:
         key = key.strip().lower()
         if key in IGNORED_MODIFIERS:
             continue
-        if key not in ("tapped", "summonsick", "counters", "id", "attachedto"):
+        if key == "attaching":
+            key = "attachedto"  # Forge reads the older Attaching: as AttachedTo:
+        if key not in ("tapped", "summonsick", "counters", "id", "attachedto", "exiledwith", "rememberedcards"):
             raise InputError(f"card modifier {part!r} of {name!r} is not supported by this importer", path, line)
         modifiers[key] = value.strip()
     return CardEntry(name, line, modifiers, token, definition)
@@ -180,6 +195,7 @@ def to_position(puzzle: ForgePuzzle) -> dict:
     labels_by_id: dict = {}
     attachments = []
     tokens: dict = {}  # the tokens' card definitions by name
+    exiled = []
     for player in ("you", "opponent"):
         body: dict = {"life": _number(state.get(f"{player}.life", "20"), path,
                                       puzzle.lines.get(("state", f"{'human' if player == 'you' else 'ai'}life")))}
@@ -203,9 +219,13 @@ def to_position(puzzle: ForgePuzzle) -> dict:
                         card["counters"] = _counters(entry, path)
                     if "attachedto" in entry.modifiers:
                         attachments.append((card, entry))
-                elif set(entry.modifiers) - {"id"}:
+                elif zone == "exile" and "exiledwith" in entry.modifiers:
+                    exiled.append((card, entry))
+                if zone != "battlefield" and set(entry.modifiers) - {"id", "exiledwith"}:
                     raise InputError(f"{entry.name!r}: modifiers {sorted(entry.modifiers)} apply to permanents only",
                                      path, entry.line)
+                if zone != "exile" and "exiledwith" in entry.modifiers:
+                    raise InputError(f"{entry.name!r}: ExiledWith: applies to a card in exile only", path, entry.line)
                 cards.append(card)
             body[zone] = cards
         players[player] = body
@@ -215,6 +235,7 @@ def to_position(puzzle: ForgePuzzle) -> dict:
             raise InputError(f"{entry.name!r} is AttachedTo:{entry.modifiers['attachedto']}, but no card has that Id",
                              path, entry.line)
         card["attached_to"] = target
+    _link_exiled(puzzle, exiled, labels_by_id)
     position = {"game": "mtg", "turn": turn, "active": active, "phase": PHASES[phase], "players": players}
     if tokens:
         position["cards"] = list(tokens.values())
@@ -246,6 +267,35 @@ def _same(printed, value) -> bool:
     if isinstance(value, list):
         return sorted(printed or []) == sorted(value)
     return printed == value
+
+
+def _link_exiled(puzzle: ForgePuzzle, exiled: list, labels_by_id: dict) -> None:
+    """Each ``ExiledWith:N`` card remembers the permanent with Id N (``exiled_by``), the link
+    its linked "return the exiled card" ability reads (CR 607.2a). A ``RememberedCards:`` list
+    is accepted only when it says the same: every card it names is exiled with that permanent
+    and every card exiled with it is named (Forge remembers other things too, which this
+    importer does not read)."""
+    path = puzzle.path
+    battlefield = {entry.modifiers["id"]: entry for player in ("you", "opponent")
+                   for entry in puzzle.zones.get((player, "battlefield"), []) if "id" in entry.modifiers}
+    exiled_with: dict = {}
+    for card, entry in exiled:
+        exiler = entry.modifiers["exiledwith"]
+        if exiler not in battlefield:
+            raise InputError(f"{entry.name!r} is ExiledWith:{exiler}, but no permanent has that Id", path, entry.line)
+        card["exiled_by"] = labels_by_id[exiler]
+        exiled_with.setdefault(exiler, set()).add(entry.modifiers.get("id"))
+    for exiler, entry in battlefield.items():
+        if "rememberedcards" not in entry.modifiers:
+            continue
+        remembered = {part.strip() for part in entry.modifiers["rememberedcards"].split(",") if part.strip()}
+        if remembered != exiled_with.get(exiler, set()):
+            raise InputError(f"{entry.name!r}: RememberedCards:{entry.modifiers['rememberedcards']} is read only "
+                             f"as the cards exiled with it (ExiledWith:{exiler}), and these differ", path, entry.line)
+    for player in ("you", "opponent"):
+        for entry in puzzle.zones.get((player, "battlefield"), []):
+            if "rememberedcards" in entry.modifiers and "id" not in entry.modifiers:
+                raise InputError(f"{entry.name!r}: RememberedCards: needs the card's own Id:", path, entry.line)
 
 
 def _number(text: str, path: str, line: int | None) -> int:

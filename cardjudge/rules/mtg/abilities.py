@@ -61,6 +61,8 @@ COST_PARTS = {
     "loyalty": PartShape("change", hint="loyalty takes the change, like {loyalty: 1} or {loyalty: -3}"),
     "remove_counter": PartShape("fields", fields={"counter": "P1P1", "n": 1},
                                 hint="remove_counter takes {counter: P1P1, n: 1}"),
+    "put_counter": PartShape("fields", fields={"counter": "M1M1", "n": 1},
+                             hint="put_counter takes {counter: M1M1, n: 1}"),
     "tap": PartShape("selection", min_count=1),
     "sacrifice": PartShape("selection", min_count=1),
     "discard": PartShape("selection", min_count=1),
@@ -68,7 +70,7 @@ COST_PARTS = {
 }
 EVENTS = {"enters", "leaves", "dies", "attacks", "blocks", "step", "cast", "drawn", "revealed", "tapped",
           "becomes_untapped", "damaged", "life_gained", "life_lost", "counters_put", "counters_removed",
-          "mana_added", "control_changed", "ability_activated"}
+          "mana_added", "control_changed", "ability_activated", "discarded"}
 EFFECT_OPS = {
     "damage", "destroy", "draw", "gain_life", "lose_life", "create_token", "gain_control", "untap", "tap",
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
@@ -103,13 +105,13 @@ class TargetSlot:
 class CostPart:
     """A non-mana cost part: what it does, to which of your permanents, how many."""
 
-    kind: str  # tap | crew | sacrifice | discard | pay_life | exile | remove_counter
+    kind: str  # tap | crew | sacrifice | discard | pay_life | exile | remove_counter | put_counter
     self_only: bool = False
     where: object | None = None
     count: int = 1
     amount: int = 0  # crew power, life to pay
     source: object | None = None  # candidates (default: your untapped permanents)
-    counter: str = ""  # remove_counter: the kind of counter removed from the source
+    counter: str = ""  # remove_counter / put_counter: the kind of counter removed from or put on the source
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,7 @@ class Ability:
     text: str = ""
     keyword: str | None = None  # the keyword this ability comes from (Crew, Equip, Undying)
     x_mana: str = ""  # "Spend only black mana on X": the one kind of mana that may pay {X} (B)
+    granted: tuple = ()  # a static grant's abilities ("Equipped creature has '{T}: ...'"), compiled
 
 
 def split_cost(text: str) -> tuple[str, bool, bool]:
@@ -164,6 +167,9 @@ def _cost_part(part: ReadPart) -> CostPart:
     if part.kind == "remove_counter":  # "Remove N counters from this permanent"
         fields = dict(part.fields)
         return CostPart("remove_counter", self_only=True, count=fields["n"], counter=fields["counter"])
+    if part.kind == "put_counter":  # "Put a -1/-1 counter on this creature" (Cinderhaze Wretch)
+        fields = dict(part.fields)
+        return CostPart("put_counter", self_only=True, count=fields["n"], counter=fields["counter"])
     return CostPart(part.kind, self_only=part.self_only, where=part.where, count=part.count,
                     amount=part.amount or 0, source=part.source)
 
@@ -315,8 +321,11 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
                 raise InputError(f"rule: unknown static rule {name!r}")
     if kind == "static" and not rule:
         raise InputError("rule: a static ability needs a 'rule'")
+    granted = ()
     if isinstance(rule, dict) and isinstance(rule.get("grant"), dict):
         _check_keywords(rule["grant"].get("keywords"), "rule: grant")
+        _refuse_gained_triggers(rule["grant"].get("keywords") or ())
+        granted = _granted(rule["grant"].get("abilities"), fields)
     if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
         raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
     zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
@@ -344,7 +353,41 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         zones=(zones,) if isinstance(zones, str) else tuple(zones),
         text=str(raw.get("text", "")),
         x_mana=x_mana,
+        granted=granted,
     )
+
+
+# Keywords that stand for triggered abilities: a static rule does not grant them, since the
+# triggered abilities a permanent listens with are read from its definition and lasting effects
+# only (an effect such as Undying Evil's grants them: ``grant`` as an effect step).
+GAINED_KEYWORDS = ("Undying",)
+
+
+def _refuse_gained_triggers(keywords) -> None:
+    for keyword in keywords:
+        if keyword in GAINED_KEYWORDS:
+            raise InputError(f"rule: grant: a static rule granting {keyword} is not modelled (grant it as an effect)")
+
+
+def _granted(raw, fields: dict) -> tuple:
+    """The abilities a static ``grant`` gives ("Equipped creature has '{T}: This creature deals
+    1 damage to any target.'"): activated or mana abilities, in which ``self`` is the permanent
+    that has them. Each is numbered where the permanent has it (``views.object_abilities``)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not raw:
+        raise InputError("rule: grant: abilities is a list of ability mappings")
+    out = []
+    for number, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise InputError("rule: grant: abilities is a list of ability mappings")
+        ability = compile_ability(item, number, fields)
+        if ability.kind not in ("activated", "mana"):
+            raise InputError(f"rule: grant: abilities: only activated and mana abilities are granted, not {ability.kind}")
+        if not ability.text:
+            raise InputError("rule: grant: abilities: each granted ability says its 'text'")
+        out.append(ability)
+    return tuple(out)
 
 
 def _enters_with(raw: dict) -> dict:

@@ -15,7 +15,7 @@ from cardjudge.rules.mtg.views import chars, class_key, has_keyword, is_creature
 from cardjudge.rules.mtg.keywords import implements
 
 # the keywords of combat this module implements (rules 702.3, 702.4, 702.7, 702.9, 702.17, 702.19)
-implements(__name__, "Defender", "Double strike", "First strike", "Flying", "Reach", "Trample", "Can't attack",
+implements(__name__, "Defender", "Double strike", "Fear", "First strike", "Flying", "Reach", "Trample", "Can't attack",
            "Can't block")
 
 
@@ -77,6 +77,12 @@ def block_reason(s, blocker: int, attacker: int) -> Reason | None:
         name = s.objects[blocker].card
         return Reason("target", f"{s.objects[attacker].card} has flying: {name} has neither flying nor reach",
                       "702.9b", name)
+    if has_keyword(s, attacker, "Fear"):
+        found = chars(s, blocker)
+        if "Artifact" not in found.types and "B" not in found.colors:
+            name = s.objects[blocker].card
+            return Reason("target", f"{s.objects[attacker].card} has fear: {name} is neither an artifact creature "
+                                    "nor black", "702.36b", name)
     return None
 
 

@@ -496,7 +496,7 @@ def _to_hand(d, frame, body, options):
 def _discard(d, frame, body, options):
     for ref in refs_of(d, frame, body):
         if isinstance(ref, int) and d.objects[ref].zone == "hand":
-            m.move(d, ref, "graveyard", reason="discard", source=frame.source)
+            m.discard(d, ref, reason="effect", source=frame.source)
 
 
 def _attach(d, frame, body, options):

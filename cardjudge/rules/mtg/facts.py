@@ -8,6 +8,8 @@ that every event an effect or cost emits is declared here for its card.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardjudge.rules.core.facts import AbilityFacts, step_ops
 from cardjudge.rules.mtg.abilities import EVENTS, keyword_abilities
 
@@ -43,7 +45,7 @@ STEP_FACTS = {
     "choose": (frozenset(), set(), set()),
     "sacrifice": (_DIES, set(), {"permanent"}),
     "attach": (frozenset(), set(), set()),
-    "discard": (frozenset({"leaves"}), set(), {"card_in_hand"}),
+    "discard": (frozenset({"leaves", "discarded"}), set(), {"card_in_hand"}),
     "add_mana": (frozenset({"mana_added"}), {"mana"}, set()),
     "exile_if_dies": (frozenset(), set(), set()),  # a replacement until end of turn: the move it changes emits
     "if": (frozenset(), set(), set()),  # its branches are read by step_ops
@@ -63,10 +65,11 @@ COST_FACTS = {
     "tap": (frozenset({"tapped"}), {"untapped"}),
     "crew": (frozenset({"tapped"}), {"untapped"}),
     "sacrifice": (_DIES, {"permanent"}),
-    "discard": (frozenset({"leaves"}), {"card_in_hand"}),
+    "discard": (frozenset({"leaves", "discarded"}), {"card_in_hand"}),
     "pay_life": (frozenset({"life_lost"}), {"life"}),
     "exile": (frozenset({"leaves"}), set()),
     "remove_counter": (frozenset({"counters_removed"}), {"counter"}),
+    "put_counter": (frozenset({"counters_put"}), set()),
     "loyalty": (frozenset({"counters_put", "counters_removed"}), set()),
     "exile_from_graveyard": (frozenset(), set()),  # delve: cards from a graveyard to exile, no event
 }
@@ -135,5 +138,9 @@ def _steps(steps) -> list:
 
 
 def card_abilities(card) -> tuple:
-    """Every ability of ``card``, those its keywords stand for (Crew N, Equip N) included."""
-    return card.abilities + keyword_abilities(card.fields, len(card.abilities))
+    """Every ability of ``card``, those its keywords stand for (Crew N, Equip N) included, and
+    those its static abilities grant (Viridian Longbow's "{T}: ... 1 damage"): what a permanent
+    may do because this card is on the battlefield."""
+    own = card.abilities + keyword_abilities(card.fields, len(card.abilities))
+    granted = tuple(given for ability in card.abilities for given in ability.granted)
+    return own + tuple(replace(given, index=len(own) + n) for n, given in enumerate(granted))

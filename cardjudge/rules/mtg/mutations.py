@@ -159,6 +159,16 @@ def move(d, oid: int, zone: str, reason: str = "effect", source: int | None = No
     return new
 
 
+def discard(d, oid: int, reason: str = "effect", source: int | None = None) -> Obj:
+    """A player discards a card: it moves from their hand to their graveyard (rule 701.9a) and
+    a ``discarded`` event names the card (in the graveyard) and the player who discarded it."""
+    player = d.objects[oid].owner
+    new = move(d, oid, "graveyard", reason=reason, source=source)
+    emit(d, Event("discarded", (new.oid,), player=player, reason=reason, source=source, method="discard",
+                  from_zone="hand", to_zone="graveyard", labels=(new.label,)))
+    return new
+
+
 def looked_back(d, oid: int):
     """What a permanent about to leave the battlefield is, for its own leaves-the-battlefield
     and dies abilities, which look back in time (rule 603.10a); None when it has none."""

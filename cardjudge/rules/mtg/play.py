@@ -61,7 +61,7 @@ def _choose(d, action) -> None:
     elif choice.kind == "discard":
         d.game_data.pop("choice")
         for oid in refs:
-            m.move(d, oid, "graveyard", reason="discard")
+            m.discard(d, oid, reason="rule")  # down to the maximum hand size in cleanup (514.1)
     else:
         effects.resume(d, tuple(refs))
 
@@ -107,7 +107,7 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
             elif kind == "sacrifice":
                 m.move(d, oid, "graveyard", reason="cost", source=source)
             elif kind == "discard":
-                m.move(d, oid, "graveyard", reason="cost", source=source)
+                m.discard(d, oid, reason="cost", source=source)
             elif kind in ("exile", "exile_from_graveyard"):
                 m.move(d, oid, "exile", reason="cost", source=source)
             elif kind == "loyalty":
@@ -120,6 +120,9 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
             elif kind == "remove_counter":
                 part = next(p for p in costs if p.kind == "remove_counter")
                 m.remove_counters(d, oid, part.counter, part.count, source, reason="cost")
+            elif kind == "put_counter":
+                part = next(p for p in costs if p.kind == "put_counter")
+                m.add_counters(d, oid, part.counter, part.count, source)
     if plan.life:
         m.lose_life(d, player, plan.life, source, reason="cost")
 

@@ -20,7 +20,7 @@ from cardjudge.rules.core.positions import (
 )
 from cardjudge.rules.core.state import Draft, Lasting, Obj, PlayerState, State, frozen_params
 from cardjudge.rules.mtg import zone_rules
-from cardjudge.rules.mtg.abilities import _check_steps
+from cardjudge.rules.mtg.abilities import GAINED_KEYWORDS, _check_steps, keyword_abilities
 from cardjudge.rules.mtg.combat import possible_attackers, possible_blocks
 from cardjudge.rules.mtg.flow import STEPS, settle
 from cardjudge.rules.mtg.records import Choice, DamageDivision, Delayed, Frame, StackItem
@@ -35,8 +35,9 @@ PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
                     "enchant_only", "loyalty_used", "attacking_left"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
+EXILE_FIELDS = CARD_FIELDS | {"exiled_by", "exiled_by_left"}  # the permanent whose ability exiled it (607.2a)
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
-                "effect", "refs", "source_left"}
+                "effect", "refs", "source_left", "gained"}
 
 
 def load(data: dict, source: str) -> State:
@@ -52,6 +53,7 @@ def load(data: dict, source: str) -> State:
     counter = [0]
     attachments = []
     combat = []
+    exiled = []
     for player in players:
         body = player_body(players_node, player, PLAYER_FIELDS, source)
         life = body.get("life", 20)
@@ -87,6 +89,8 @@ def load(data: dict, source: str) -> State:
                     combat.append((obj.oid, refs["enchant_only"], entries, index, "enchant_only"))
                 if refs.get("attacking") is not None:
                     combat.append((obj.oid, refs["attacking"], entries, index, "attacking"))
+                if refs.get("exiled_by") is not None:
+                    exiled.append((obj.oid, refs["exiled_by"], entries[index]))
             if oids:
                 zones[(obj.controller if zone == "battlefield" else player, zone)] = tuple(oids)
 
@@ -118,6 +122,8 @@ def load(data: dict, source: str) -> State:
     known = _load_last_known(data.get("last_known") or [], labels, pool, players, counter, source, data)
     if known:
         state_data["lki"] = known
+    for oid, (label, left), entry in exiled:
+        _link_exiled(objects, oid, label, left, labels, source, entry)
     stack, counter[0] = _load_stack(data.get("stack") or [], labels, objects, zones, pool, players, counter[0],
                                     source, data)
     pending, counter[0] = _load_stack(data.get("pending_triggers") or [], labels, objects, zones, pool, players,
@@ -196,7 +202,7 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
     name = str(entry["card"])
     if name not in pool:
         fail(f"unknown card {name!r}", source, node, index)
-    allowed = PERMANENT_FIELDS if zone == "battlefield" else CARD_FIELDS
+    allowed = PERMANENT_FIELDS if zone == "battlefield" else EXILE_FIELDS if zone == "exile" else CARD_FIELDS
     for key in entry:
         if key not in allowed:
             fail(f"unknown field {key!r} for a card in {zone}", source, entry, key)
@@ -245,10 +251,27 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
         refs["attached_to"] = entry.get("attached_to")
         refs["blocking"] = entry.get("blocking")
         refs["enchant_only"] = entry.get("enchant_only")  # the one creature an Aura may enchant now
+    elif zone == "exile" and entry.get("exiled_by") is not None:
+        refs["exiled_by"] = (str(entry["exiled_by"]), read_bool(entry, "exiled_by_left", False, source))
+    elif zone == "exile" and "exiled_by_left" in entry:
+        fail("'exiled_by_left' goes with 'exiled_by'", source, entry, "exiled_by_left")
     obj = Obj(oid=oid, label=label, card=name, owner=owner, controller=player if zone == "battlefield" else owner,
               zone=zone, face_up=True, flags=frozenset(flags),
               counters=tuple(sorted((str(k), v) for k, v in counters.items())), extra=tuple(sorted(extra.items())))
     return obj, refs
+
+
+def _link_exiled(objects, oid, label, left, labels, source, entry) -> None:
+    """An exiled card remembers the permanent that exiled it, for that permanent's linked
+    abilities (607.2a: "return the exiled card"): a permanent of the position, or with
+    ``exiled_by_left`` one that has left the battlefield this turn (its ``last_known`` entry)."""
+    found = labels.left.get(label) if left else labels.get(label)
+    if found is None or (not left and objects[found].zone != "battlefield"):
+        where = "in 'last_known'" if left else "on the battlefield"
+        fail(f"'exiled_by' names {label!r}, which is not a permanent {where}", source, entry, "exiled_by")
+    extra = dict(objects[oid].extra)
+    extra["exiled_by"] = found
+    objects[oid] = replace(objects[oid], extra=tuple(sorted(extra.items())))
 
 
 def _ref(value, labels, players, source, node, key):
@@ -299,9 +322,12 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
             if label not in labels and not entry.get("source_left"):
                 fail(f"an ability on the stack names its source's 'id' ({label!r} is unknown)", source, entry, "id")
             number = entry.get("ability", 0)
-            if not isinstance(number, int) or not 0 <= number < len(abilities):
+            if entry.get("gained") is not None and isinstance(number, int):
+                ability = _gained_ability(entry["gained"], number, len(abilities), pool, source, entry)
+            elif not isinstance(number, int) or not 0 <= number < len(abilities):
                 fail(f"{name!r} has no ability {number!r}", source, entry, "ability")
-            ability = abilities[number]
+            else:
+                ability = abilities[number]
             # -1: a source that has left (the ability still resolves; its label may name the card elsewhere)
             source_oid = labels.left.get(label, -1) if entry.get("source_left") else labels[label]
         else:
@@ -328,6 +354,41 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
                                event=_load_event(entry.get("event"), labels, players, source, entry),
                                bindings=bindings, delayed=ability is None and kind == "trigger"))
     return stack, counter
+
+
+def _gained_ability(gained, number: int, own: int, pool, source, entry):
+    """The ability a source had gained (``views.object_abilities``), as a position names it:
+    ``{keyword: Undying}`` or ``{from: Viridian Longbow, number: 0}`` (the granting card's
+    granted ability), numbered ``number`` after the source's own ``own`` abilities."""
+    found = None
+    if isinstance(gained, dict) and gained.get("keyword") is not None:
+        found = next(iter(keyword_abilities({"keywords": [str(gained["keyword"])]}, number)), None)
+    elif isinstance(gained, dict) and gained.get("from") in pool:
+        granted = [a for static in abilities_of(pool[gained["from"]]) for a in static.granted]
+        at = gained.get("number", 0)
+        if isinstance(at, int) and 0 <= at < len(granted):
+            found = replace(granted[at], index=number)
+    if found is None or number < own:
+        fail("'gained' names a keyword with an ability ({keyword: Undying}) or a card granting one "
+             "({from: CARD, number: N}), numbered after the card's own abilities", source, entry, "gained")
+    return found
+
+
+def _gained_entry(s, item) -> dict | None:
+    """How a position names the gained ability ``item`` comes from (see ``_gained_ability``), or
+    None for an ability of the card itself."""
+    if item.ability is None or item.kind == "spell" or item.delayed or item.ability < len(abilities_of(s.pool[item.card])):
+        return None
+    for keyword in GAINED_KEYWORDS:
+        (ability,) = keyword_abilities({"keywords": [keyword]}, 0)
+        if ability.effect == item.effect:
+            return {"keyword": keyword}
+    for card in s.pool:
+        granted = [a for static in abilities_of(card) for a in static.granted]
+        for at, ability in enumerate(granted):
+            if ability.effect == item.effect and ability.targets == item.target_specs:
+                return {"from": card.name, "number": at}
+    return None
 
 
 class _Labels(dict):
@@ -540,6 +601,14 @@ def _entry(s, oid) -> dict:
         if obj.get("enchant_only") in s.objects:
             out["enchant_only"] = s.objects[obj.get("enchant_only")].label
         out["now"] = _now(s, oid)
+    elif obj.zone == "exile" and obj.get("exiled_by") is not None:
+        exiler = obj.get("exiled_by")
+        if exiler in s.objects:
+            out["exiled_by"] = s.objects[exiler].label
+        else:
+            known = next((k for k in s.get("lki") or () if k.oid == exiler), None)
+            if known is not None:
+                out["exiled_by"], out["exiled_by_left"] = known.label, True
     return out
 
 
@@ -569,6 +638,9 @@ def _item_entry(s, item) -> dict:
         entry["targets_left"] = gone
     if item.ability is not None and item.kind != "spell":
         entry["ability"] = item.ability
+        gained = _gained_entry(s, item)
+        if gained is not None:
+            entry["gained"] = gained
     if item.x:
         entry["x"] = item.x
     if item.event is not None:

@@ -10,7 +10,7 @@ and that flag matters only while the permanent is a creature without haste (S1-S
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardjudge.rules.core.carried import CarriedByObjects, CarriedMemo
 from cardjudge.rules.core import views as core_views
@@ -95,8 +95,45 @@ def abilities_of(card) -> tuple:
 
 
 def object_abilities(s, oid) -> tuple:
-    """The abilities an object has now (a copy has those of what it copies)."""
-    return abilities_of(card_def(s, oid))
+    """The abilities an object has now: its definition's (a copy has those of what it copies),
+    then, on the battlefield, those it has gained: the abilities of keywords it gained (Undying
+    Evil's undying, rule 702.93a) and those static abilities grant it (Viridian Longbow's
+    "{T}: This creature deals 1 damage to any target."), numbered after its own."""
+    own = abilities_of(card_def(s, oid))
+    if s.objects[oid].zone != "battlefield":
+        return own
+    gained = _gained_abilities(s, oid, own)
+    return own + gained if gained else own
+
+
+def _gained_abilities(s, oid, own: tuple) -> tuple:
+    cache = s.cache()
+    key = ("gained", oid)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    printed = set(card_def(s, oid)["keywords"] or ())
+    keywords = [k for k in chars(s, oid).keywords if k not in printed]
+    out = list(keyword_abilities({"keywords": keywords}, len(own))) if keywords else []
+    for ability in _granted_abilities(s).get(oid, ()):
+        out.append(replace(ability, index=len(own) + len(out)))
+    cache[key] = found = tuple(out)
+    return found
+
+
+def _granted_abilities(s) -> dict:
+    """oid -> the abilities static abilities grant it (``grant: {to, abilities}``)."""
+    cache = s.cache()
+    if "granted" in cache:
+        return cache["granted"]
+    out: dict = {}
+    for obj, ability in _statics(s):
+        if ability.granted:
+            spec = thaw(ability.rule)["grant"]
+            for target in evaluate_cards(spec.get("to", "self"), env_for(s, obj.oid, obj.controller)):
+                out[target] = out.get(target, ()) + ability.granted
+    cache["granted"] = out
+    return out
 
 
 def colors_of(card) -> tuple:
