@@ -37,8 +37,8 @@ BENCH = Path(__file__).resolve().parent
 TOP = BENCH.parent  # the checkout whose benchmarks time both commits
 ROUNDS = 3
 
-# name, script, arguments: the repeats keep a full plain run within about 15 minutes on a quiet
-# two-core machine (the old commit's searches are the longest part).
+# name, script, arguments: the repeats keep a full plain run to about 9 minutes of CPU on two
+# cores (each benchmark's time on a quiet machine; the old commit's searches are the longest part).
 BENCHES = [
     ("ygo", "bench_ygo.py", ["--repeat", "15"]),
     ("mtg", "bench_mtg.py", ["--repeat", "101", "--search-repeat", "2"]),
@@ -322,7 +322,8 @@ def markdown_row(title: str, name: str, cells: list, results: dict, new_only: bo
         if not new_only and found["old"][1] is not None:
             ratios.append(f"{label} {found['old'][1]}".strip() if timed > 1 else found["old"][1])
     old = "not measured: no counterpart at the old commit" if new_only else "; ".join(sides["old"])
-    return f"| {title} | {old} | {'; '.join(sides['new'])} | {'new only' if new_only else '; '.join(ratios)} |"
+    change = "new only" if new_only else "; ".join(ratios) or "counts: no cost to compare"
+    return f"| {title} | {old} | {'; '.join(sides['new'])} | {change} |"
 
 
 def is_count(results: dict, name: str, key: str) -> bool:
