@@ -1,6 +1,6 @@
 """Timings of the mana-payment solver.
 
-Run on demand: ``python bench/bench_mana.py [--repeat N]``. Prints the median time to list
+Run on demand: ``python bench/bench_mana.py [--repeat N] [--cpu] [--json]``. Prints the median time to list
 every payment of {2}{W}{U} from 16 sources whose colors cycle W U B R G (each source taps for
 one mana of its color), as all different permanents and as basic lands (five interchangeable
 classes, ruling G1); then ``can_pay`` and ``max_x`` on the same sources; then the costs of a
@@ -15,17 +15,13 @@ here is a set of sources, whatever symbol each one pays, so there are fewer of t
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
-import sys
 import timeit
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import timing  # first: it puts this checkout on sys.path
 
-from cardjudge import native  # noqa: E402
-from cardjudge.rules.mtg import mana  # noqa: E402
-from cardjudge.rules.mtg.mana import COLORS, ManaSource, can_pay, max_x, parse_mana_cost, payments  # noqa: E402
+from cardjudge.rules.mtg import mana
+from cardjudge.rules.mtg.mana import COLORS, ManaSource, can_pay, max_x, parse_mana_cost, payments
 
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 
@@ -47,10 +43,10 @@ def median_ms(call, repeat: int, cold: bool = True) -> float:
             mana._cached_payments.cache_clear()
         call()
 
-    return statistics.median(timeit.repeat(run, repeat=repeat, number=1)) * 1000
+    return statistics.median(timeit.repeat(run, repeat=repeat, number=1, timer=timing.clock)) * 1000
 
 
-def midgame(repeat: int) -> None:
+def midgame(repeat: int, figures: timing.Figures) -> None:
     """A hand's costs paid from Forest x4, Mountain x3 and a Llanowar Elves."""
     lands = [ManaSource(oid, 0, (kind,), klass=BASICS[kind]) for oid, kind in enumerate("GGGGRRR")]
     lands.append(ManaSource(10, 0, ("G",), klass="Llanowar Elves"))
@@ -60,32 +56,50 @@ def midgame(repeat: int) -> None:
         return [payments(cost, "", lands, x=2) for cost in costs]
 
     listed = sum(len(found) for found in hand())
-    print(f"payments of a 7-card hand from 7 lands and an Elf: {listed} payments in {median_ms(hand, repeat):.2f} ms")
+    cold = median_ms(hand, repeat)
+    print(f"payments of a 7-card hand from 7 lands and an Elf: {listed} payments in {cold:.2f} ms")
     hand()
-    print(f"the same, remembered: {median_ms(hand, repeat, cold=False):.3f} ms")
+    remembered = median_ms(hand, repeat, cold=False)
+    print(f"the same, remembered: {remembered:.3f} ms")
+    figures.add("hand payments", listed, "count")
+    figures.add("hand", cold, "ms")
+    figures.add("hand remembered", remembered, "ms")
 
 
 def main() -> None:
     """Print one line per measured call."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21)
+    timing.add_output_options(parser)
     arguments = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {native.install().describe()}, "
-          f"median of {arguments.repeat} runs")
+    figures = timing.Figures(arguments)
+    with figures.text():
+        report(arguments.repeat, figures)
+    figures.write()
+
+
+def report(repeat: int, figures: timing.Figures) -> None:
+    """Time each payment problem; print (and record) its figures."""
+    print(f"{timing.machine()}, median of {repeat} runs, {figures.clock} clock")
     cost = parse_mana_cost("{2}{W}{U}")
     fireball = parse_mana_cost("{X}{R}")
     for count, interchangeable in [(16, False), (16, True), (24, False), (24, True)]:
         pool = sources(count, interchangeable)
         label = f"{count} sources, {'basic lands (G1)' if interchangeable else 'all different'}"
+        key = f"{count} {'basic' if interchangeable else 'different'}"
         listed = len(payments(cost, "", pool))
-        time = median_ms(lambda pool=pool: payments(cost, "", pool), arguments.repeat)
+        time = median_ms(lambda pool=pool: payments(cost, "", pool), repeat)
         print(f"payments {cost} from {label}: {listed} payments in {time:.1f} ms")
-        time = median_ms(lambda pool=pool: can_pay(cost, "", pool), arguments.repeat)
+        figures.add(f"payments {key} count", listed, "count")
+        figures.add(f"payments {key}", time, "ms")
+        time = median_ms(lambda pool=pool: can_pay(cost, "", pool), repeat)
         print(f"can_pay  {cost} from {label}: {time:.2f} ms")
+        figures.add(f"can_pay {key}", time, "ms")
         best = max_x(fireball, "", pool)
-        time = median_ms(lambda pool=pool: max_x(fireball, "", pool), arguments.repeat)
+        time = median_ms(lambda pool=pool: max_x(fireball, "", pool), repeat)
         print(f"max_x    {fireball} from {label}: X = {best} in {time:.2f} ms")
-    midgame(arguments.repeat)
+        figures.add(f"max_x {key}", time, "ms")
+    midgame(repeat, figures)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ memory each further state adds (the difference of the two peaks over the differe
 states): what a long search keeps per state, once the memos of a bounded size are full.
 Run from the checkout:
 
-    python bench/bench_memory.py [--nodes 6000]
+    python bench/bench_memory.py [--nodes 6000] [--json]
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ import argparse
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from timing import ROOT, Figures, add_output_options
 SEARCHES = {
     "mtg-midgame": ("examples/mtg-midgame.yaml", "opponent.life <= 0"),
     "ygo-midgame": ("examples/ygo-midgame.yaml", "opponent.lp <= 0"),
@@ -51,15 +50,27 @@ def main() -> None:
     """Print the peak memory per state of each search."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=6000, help="node limit of the longer search")
+    add_output_options(parser)  # --cpu changes nothing: the figures are memory
     options = parser.parse_args()
+    figures = Figures(options)
+    with figures.text():
+        report(options.nodes, figures)
+    figures.write()
+
+
+def report(nodes: int, figures: Figures) -> None:
+    """Measure each search at ``nodes`` and at half as many; print (and record) the figures."""
     for name, (position, goal) in SEARCHES.items():
-        half = measure(position, goal, options.nodes // 2)
-        figures = measure(position, goal, options.nodes)
-        per_state = figures["kb"] / max(figures["states"], 1)
-        added = (figures["kb"] - half["kb"]) / max(figures["states"] - half["states"], 1)
-        print(f"{name}: {figures['states']} states, {figures['nodes']} nodes, {figures['seconds']:.1f} s, "
-              f"peak memory +{figures['kb'] / 1024:.0f} MB = {per_state:.1f} KB per state; "
-              f"from {half['states']} to {figures['states']} states: {added:.1f} KB per further state")
+        half = measure(position, goal, nodes // 2)
+        full = measure(position, goal, nodes)
+        per_state = full["kb"] / max(full["states"], 1)
+        added = (full["kb"] - half["kb"]) / max(full["states"] - half["states"], 1)
+        print(f"{name}: {full['states']} states, {full['nodes']} nodes, {full['seconds']:.1f} s, "
+              f"peak memory +{full['kb'] / 1024:.0f} MB = {per_state:.1f} KB per state; "
+              f"from {half['states']} to {full['states']} states: {added:.1f} KB per further state")
+        figures.add(f"{name} states", full["states"], "count")
+        figures.add(f"{name} KB per state", per_state, "KB")
+        figures.add(f"{name} KB per further state", added, "KB")
 
 
 if __name__ == "__main__":

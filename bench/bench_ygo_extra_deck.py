@@ -1,6 +1,7 @@
 """Timings of the Yu-Gi-Oh Extra Deck: listing on a crowded board, and the combo lines.
 
-Run on demand: ``python bench/bench_ygo_extra_deck.py [--repeat N]``. Prints
+Run on demand: ``python bench/bench_ygo_extra_deck.py [--repeat N] [--search-repeat N] [--cpu] [--json]``.
+Prints
 
 - the median (and fastest) time of ``legal_actions`` on a crowded Main Phase position (five
   monsters with Tuners and Level 4s, five cards in the hand, a full Extra Deck of 15 Fusion,
@@ -12,22 +13,27 @@ Run on demand: ``python bench/bench_ygo_extra_deck.py [--repeat N]``. Prints
   goal of this turn as there and, for comparison, the same goals as plain expressions (which
   the search also looks for through the opponent's turns): distinct states per second
   (fastest of N), nodes and states of each search.
+
+The position with Link Monsters and the Link climb are left out in a checkout from before zones
+had places (no ``rules/ygo/zones.py``), which ``bench/compare.py`` may time with this benchmark.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 
-from timing import ROOT, machine, median_fastest_ms  # first: it puts this checkout on sys.path
+from timing import ROOT, Figures, add_output_options, clock, machine, median_fastest_ms  # first: puts this checkout on sys.path
 
 sys.path.insert(0, str(ROOT / "tests"))
 
 from cardjudge import find_combos, legal_actions, load_position  # noqa: E402
 from helpers import position  # noqa: E402
 from test_ygo_extra_combos import COMBOS, DOPPEL, DOPPEL_GOAL, this_turn_goal  # noqa: E402
-from test_ygo_zones_links import CLIMB, CLIMB_LINE  # noqa: E402
+
+ZONES_BY_PLACE = (ROOT / "cardjudge" / "rules" / "ygo" / "zones.py").exists()
+if ZONES_BY_PLACE:
+    from test_ygo_zones_links import CLIMB, CLIMB_LINE
 
 EXTRA_DECK = (["Junk Warrior"] * 2 + ["Number 39: Utopia"] * 3 + ["Gem-Knight Pearl"] * 2
               + ["Gaia Knight, the Force of Earth"] * 2 + ["Scrap Archfiend"] * 2
@@ -66,44 +72,73 @@ def _forget_zone_memo(state):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=101, help="runs per figure")
+    parser.add_argument("--search-repeat", type=int, help="runs of each combo search (fastest kept; default --repeat / 20)")
+    add_output_options(parser)
     args = parser.parse_args(argv)
-    print(machine())
+    figures = Figures(args)
+    with figures.text():
+        report(args, figures)
+    figures.write()
+    return 0
 
-    for title, body in (("crowded Main Phase, full Extra Deck", CROWDED),
-                        ("crowded Main Phase with Link Monsters, full Extra Deck", CROWDED_LINK)):
+
+def report(args, figures: Figures) -> None:
+    """Time the crowded listings and the combo lines; print (and record) the figures."""
+    print(f"{machine()}, {figures.clock} clock")
+    crowded = [("crowded", "crowded Main Phase, full Extra Deck", CROWDED)]
+    if ZONES_BY_PLACE:
+        crowded.append(("crowded links", "crowded Main Phase with Link Monsters, full Extra Deck", CROWDED_LINK))
+    for key, title, body in crowded:
         state = load_position(body)
         listed = legal_actions(state)
         median, fastest = median_fastest_ms(legal_actions, state, args.repeat,
                                             before=lambda state=state: _forget_zone_memo(state))
         kinds = {}
         for action in listed:
-            key = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")
-            kinds[key] = kinds.get(key, 0) + 1
+            kind = action.text.split(" ")[1] + (" " + action.text.split(" ")[2] if action.kind == "summon" else "")
+            kinds[kind] = kinds.get(kind, 0) + 1
         print(f"{title}: {len(listed)} actions, legal_actions median {median:.3f} ms, "
               f"fastest {fastest:.3f} ms (cold memo, {args.repeat} runs)")
         print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+        figures.add(f"{key} actions", len(listed), "count")
+        figures.add(f"{key} legal_actions", median, "ms")
+        figures.add(f"{key} legal_actions fastest", fastest, "ms")
 
-    runs = max(3, args.repeat // 20)
+    runs = args.search_repeat or max(3, args.repeat // 20)
     lines = {name: (body, goal, len(counted) + 1) for name, (body, goal, counted) in COMBOS.items()}
     lines["doppelwarrior"] = (DOPPEL, DOPPEL_GOAL, 6)
-    lines["link_climb"] = (CLIMB, "control: [DT]", len(CLIMB_LINE))
-    for label, within_turn in (("goal of this turn", True), ("goal as an expression", False)):
+    groups = [("this turn", "goal of this turn", True, lines), ("expression", "goal as an expression", False, lines)]
+    if ZONES_BY_PLACE:
+        groups.append(("link climb", "goal of this turn, Link climb", True,
+                       {"link_climb": (CLIMB, "control: [DT]", len(CLIMB_LINE))}))
+    for key, label, within_turn, searched in groups:
         print(f"combo search on the Extra Deck lines, {label}, fastest of {runs}:")
-        for name, (body, goal, max_actions) in sorted(lines.items()):
-            best = None
-            for _ in range(runs):
-                start_state = load_position(position(**body))
-                wanted = this_turn_goal(goal, start_state) if within_turn else goal
-                began = time.perf_counter()
-                result = find_combos(start_state, wanted, max_actions=max_actions, limit_seconds=120)
-                seconds = time.perf_counter() - began
-                if best is None or seconds < best[0]:
-                    best = (seconds, result)
-            seconds, result = best
+        all_states, all_seconds = 0, 0.0
+        for name, (body, goal, max_actions) in sorted(searched.items()):
+            seconds, result = fastest_search(body, goal, max_actions, within_turn, runs)
             stats = result.stats
             print(f"  {name:<22} found={result.found} complete={result.complete} nodes={stats.nodes} "
                   f"states={stats.states} {seconds * 1000:.1f} ms, {stats.states / seconds:,.0f} states/s")
-    return 0
+            figures.add(f"{key} {name} states", stats.states, "count")
+            figures.add(f"{key} {name} seconds", seconds, "s")
+            all_states += stats.states
+            all_seconds += seconds
+        figures.add(f"{key} states per second", all_states / all_seconds, "/s")
+
+
+def fastest_search(body, goal: str, max_actions: int, within_turn: bool, runs: int):
+    """(seconds, result) of the fastest of ``runs`` searches for ``goal``, each from a freshly
+    loaded position (the loading left out)."""
+    best = None
+    for _ in range(runs):
+        start_state = load_position(position(**body))
+        wanted = this_turn_goal(goal, start_state) if within_turn else goal
+        began = clock()
+        result = find_combos(start_state, wanted, max_actions=max_actions, limit_seconds=120)
+        seconds = clock() - began
+        if best is None or seconds < best[0]:
+            best = (seconds, result)
+    return best
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python=$(python -c 'import sys; print(sys.executable)')  # the interpreter itself, not a launcher script
 "$python" -c 'import sys; sys.path.insert(0, "."); from cardjudge import native; print(native.install().describe())'
-load='import sys; sys.path.insert(0, "."); sys.argv = ["x"]
+load='import sys; sys.path[:0] = [".", "bench"]; sys.argv = ["x"]
 import bench.bench_search as B
 loaded = [B.puzzle(p) for p in sorted(B.PUZZLES.glob("ygo-*.yaml")) for _ in range(2)]'
 count() {
