@@ -53,6 +53,8 @@ MTG_CYCLING = re.compile(r"Cycling\s+(?:\{[^{}]+\})+")  # Cycling {2}: its cost,
 
 def mtg_keyword_problem(keyword) -> str | None:
     """What is wrong with a Magic keyword as a card or effect writes it, or None."""
+    if not isinstance(keyword, str):
+        return f"a keyword is a word like Flying, not {keyword!r}"
     if keyword in MTG_KEYWORDS:
         return None
     if isinstance(keyword, str) and MTG_CYCLING.fullmatch(keyword):
