@@ -67,6 +67,9 @@ class Action:
         }
         if self.position is not None:
             out["position"] = self.position
+        mode = self.get("spell_mode")
+        if mode is not None:
+            out["mode"] = mode  # the mode of a modal spell, chosen as it is cast (Magic 700.2a)
         return out
 
     def signature(self) -> tuple:

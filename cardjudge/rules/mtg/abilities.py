@@ -51,7 +51,7 @@ from cardjudge.rules.mtg.keywords import problem as keyword_problem
 KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "condition", "optional", "rule", "text",
-    "from", "counters", "tapped", "x_mana",
+    "from", "counters", "tapped", "x_mana", "modes",
 }
 OLD_KEYS = {"if": "'condition' (an ability's intervening if; 'if' is the step that tests)"}
 # the non-mana cost parts and what each body holds (cards paid: by default your untapped permanents)
@@ -76,7 +76,7 @@ EFFECT_OPS = {
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
     "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry", "pay",
-    "copy_ability",
+    "copy_ability", "enters_tapped",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
                 "hexproof"}
@@ -138,6 +138,16 @@ class Ability:
     keyword: str | None = None  # the keyword this ability comes from (Crew, Equip, Undying)
     x_mana: str = ""  # "Spend only black mana on X": the one kind of mana that may pay {X} (B)
     granted: tuple = ()  # a static grant's abilities ("Equipped creature has '{T}: ...'"), compiled
+    modes: tuple = ()  # "Choose one —" (700.2): the Modes, one chosen as the spell is cast (601.2b)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell: its name, its targets and what it does."""
+
+    name: str
+    targets: tuple
+    effect: tuple
 
 
 def split_cost(text: str) -> tuple[str, bool, bool]:
@@ -334,6 +344,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
     x_mana = str(raw.get("x_mana", ""))
     if x_mana and (x_mana not in tuple("WUBRGC") or "{X}" not in mana):
         raise InputError("x_mana: one kind of mana (W, U, B, R, G or C), for a cost with {X}")
+    modes = _modes(raw, kind)
     return Ability(
         index=index,
         kind=kind,
@@ -354,6 +365,7 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         text=str(raw.get("text", "")),
         x_mana=x_mana,
         granted=granted,
+        modes=modes,
     )
 
 
@@ -387,6 +399,26 @@ def _granted(raw, fields: dict) -> tuple:
         if not ability.text:
             raise InputError("rule: grant: abilities: each granted ability says its 'text'")
         out.append(ability)
+    return tuple(out)
+
+
+def _modes(raw: dict, kind: str) -> tuple:
+    """The modes of a "Choose one —" spell (rule 700.2), each with its own targets and steps."""
+    modes = raw.get("modes")
+    if modes is None:
+        return ()
+    if kind != "spell":
+        raise InputError("modes: only a spell's ability has modes chosen as it is cast")
+    if raw.get("targets") or raw.get("effect"):
+        raise InputError("modes: a modal spell's targets and effect go in each mode, not beside 'modes'")
+    if not isinstance(modes, dict) or len(modes) < 2:
+        raise InputError("modes: a mapping of two or more mode names to {targets, effect}")
+    out = []
+    for name, body in modes.items():
+        if not isinstance(body, dict) or set(body) - {"targets", "effect"} or not body.get("effect"):
+            raise InputError(f"modes: mode {name!r} is a mapping with 'effect' (and optional 'targets')")
+        out.append(Mode(str(name), tuple(_target(t, n) for n, t in enumerate(body.get("targets") or [])),
+                        _check_steps(body["effect"], f"mode {name}")))
     return tuple(out)
 
 

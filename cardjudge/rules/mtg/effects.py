@@ -407,7 +407,7 @@ def _put(d, frame, body, options):
     new = m.put_onto_battlefield(d, oid, body["controller"], reason=body.get("reason", "effect"),
                                  source=None if body.get("reason") == "play" else frame.source, extra=extra,
                                  counters=tuple(sorted((str(k), v) for k, v in (body.get("counters") or {}).items())),
-                                 tapped=bool(body.get("tapped")))
+                                 tapped=bool(body.get("tapped")) or bool(obj.get("enters_tapped")))
     host = body.get("attach_to")
     if host == "_enchant":
         host = next(iter(frame.binding("_enchant", ())), None)
@@ -416,6 +416,13 @@ def _put(d, frame, body, options):
     d.game_data["last_entered"] = new.oid
     if body.get("bind"):
         return (), None, {}, {body["bind"]: (new.oid,)}
+
+
+def _enters_tapped(d, frame, body, options):
+    """"If you don't, it enters tapped": an "as enters" step (T7) that makes the entering
+    permanent enter tapped (a replacement of how it enters, rule 614.1c)."""
+    if frame.source in d.objects:
+        m.set_extra(d, frame.source, enters_tapped=True)
 
 
 def _delayed(d, frame, body, options):
@@ -625,6 +632,7 @@ _STEPS = {
     "draw": _draw,
     "gain_life": _life(1),
     "lose_life": _life(-1),
+    "enters_tapped": _enters_tapped,
     "create_token": _create_token,
     "copy_token": _copy_token,
     "gain_control": _gain_control,

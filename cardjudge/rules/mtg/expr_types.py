@@ -8,6 +8,7 @@ every zone.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from cardjudge.rules.core import expr_types as T
@@ -37,6 +38,9 @@ def _probe():
 def _bound_names(ability) -> set:
     names = {slot.name for slot in ability.targets} | set(STEP_NAMES)
     todo = [thaw(step) for step in ability.effect]
+    for mode in ability.modes:  # each mode's steps see its own targets (checked one mode at a time below)
+        names |= {slot.name for slot in mode.targets}
+        todo.extend(thaw(step) for step in mode.effect)
     while todo:
         item = todo.pop()
         if isinstance(item, dict):
@@ -72,6 +76,12 @@ def check_expression_types(fields: dict, ability) -> None:
         if isinstance(spec, dict) and isinstance(spec.get("to"), str):
             T.check(parse(spec["to"]), scope, "any", "rule")
     _check_steps([thaw(step) for step in ability.effect], scope, parse)
+    for mode in ability.modes:
+        mode_scope = T.scope_of(env, _bound_names(replace(ability, targets=mode.targets, effect=mode.effect,
+                                                          modes=())))
+        T.check_targets_and_costs(replace(ability, targets=mode.targets, modes=()), mode_scope,
+                                  mode_scope.with_subject(T.type_of(card)))
+        _check_steps([thaw(step) for step in mode.effect], mode_scope, parse)
 
 
 def _check_steps(steps, scope, parse) -> None:

@@ -37,6 +37,7 @@ STEP_FACTS = {
     "put_onto_battlefield": (_MOVES | {"counters_put"}, {"permanent"}, set()),
     "to_hand": (frozenset({"leaves"}), {"card_in_hand"}, set()),
     "mode": (frozenset(), set(), set()),  # its modes are read by _steps
+    "enters_tapped": (frozenset(), set(), set()),  # how a permanent enters: no event of its own
     "become_creature": (frozenset(), set(), set()),
     "add_counters": (frozenset({"counters_put"}), {"counter"}, set()),
     "win_game": (frozenset(), set(), set()),
@@ -87,7 +88,9 @@ def ability_facts(card, ability) -> AbilityFacts:
     if ability.kind == "mana":
         produces.add("mana")
         emits.add("mana_added")
-    for op, body in _steps(ability.effect):
+    # a modal spell does what any one of its modes does (700.2)
+    effect = tuple(ability.effect) + tuple(step for mode in ability.modes for step in mode.effect)
+    for op, body in _steps(effect):
         if op == "delayed":
             # a delayed trigger's own steps run later, from the same card
             for inner, _ in _steps(body.get("effect", []) if isinstance(body, dict) else []):
@@ -113,7 +116,7 @@ def ability_facts(card, ability) -> AbilityFacts:
         emits |= events
         consumes |= used
     listens = frozenset({ability.on}) if ability.on else frozenset()
-    copies = listens if any(op == "copy_ability" for op, _ in _steps(ability.effect)) else frozenset()
+    copies = listens if any(op == "copy_ability" for op, _ in _steps(effect)) else frozenset()
     limit = None
     if any(name == "reveal_first_draw" for name, _ in ability.rule):
         limit = "first_draw_each_turn"  # only the first card drawn each turn is revealed

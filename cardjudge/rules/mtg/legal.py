@@ -523,26 +523,41 @@ def _casts(s, player: str, oid: int) -> list[Action]:
         return []  # a card with no mana cost cannot be cast (rule 202.1b): a token's card, a back face
     obj = s.objects[oid]
     ability = _spell_ability(s, oid)
-    targets = ability.targets if ability else ()
     text = f"{player} {verb(player, 'cast')} {obj.card}"
-    out = _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
+    if ability and ability.modes:
+        # the mode is chosen as the spell is cast, and its targets with it (rules 700.2a, 601.2b-c)
+        out = []
+        for mode in ability.modes:
+            out += _cast_variants(s, player, obj, card, f"{text} choosing {mode.name}", mode.targets,
+                                  (("spell_mode", mode.name),))
+        return out
+    return _cast_variants(s, player, obj, card, text, ability.targets if ability else (), ())
+
+
+def _cast_variants(s, player: str, obj, card, text: str, targets, payload: tuple) -> list[Action]:
+    """The casts of one spell (one mode of a modal spell): with its mana cost, delve or convoke."""
+    oid = obj.oid
+    out = _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets,
+                  extra_payload=payload)
     if "Delve" in chars(s, oid).keywords:
         graveyard = len(s.zone(player, "graveyard"))
         for cost_text, exiled in alternative_costs.delve_costs(card["mana_cost"], graveyard):
             part = AbilityCostPart("exile_from_graveyard", count=exiled)
-            out += _offers(s, player, "cast", obj, None, text, None, cost_text, (part,), targets)
+            out += _offers(s, player, "cast", obj, None, text, None, cost_text, (part,), targets,
+                           extra_payload=payload)
     if "Convoke" in chars(s, oid).keywords:
-        out += _convoke_offers(s, player, obj, text, card["mana_cost"], targets)
+        out += _convoke_offers(s, player, obj, text, card["mana_cost"], targets, payload)
     return out
 
 
-def _convoke_offers(s, player: str, obj, text: str, mana_cost: str, targets) -> list[Action]:
+def _convoke_offers(s, player: str, obj, text: str, mana_cost: str, targets, payload: tuple = ()) -> list[Action]:
     """The casts that tap creatures for part of the cost (convoke, 702.51a), each distinct
     payment once: creatures and mana sources that pay the same total in another share (a green
     creature for {G} and a Forest for {1}, or the reverse) are one action."""
     out, seen = [], set()
     for cost_text, parts in convoke_costs(mana_cost):
-        for action in _offers(s, player, "cast", obj, None, text, None, cost_text, parts, targets):
+        for action in _offers(s, player, "cast", obj, None, text, None, cost_text, parts, targets,
+                              extra_payload=payload):
             key = (action.targets, action.get("x"), frozenset(oid for part in action.costs if part.kind == "tap"
                                                               for oid in part.oids),
                    tuple(sorted((part.kind, part.oids, part.amount) for part in action.costs if part.kind != "tap")))

@@ -135,10 +135,12 @@ def _cast(d, action) -> None:
     ability = next((a for a in abilities_of(card) if a.kind == "spell"), None)
     targets = _remap_targets(plan.targets, oid, spell.oid)
     _pay(d, player, spell.oid, plan)
+    # a modal spell is the mode chosen as it was cast, with that mode's targets (rule 700.2a)
+    chosen = next((mode for mode in ability.modes if mode.name == action.get("spell_mode")), ability) if ability else None
     d.chain = tuple(d.chain) + (StackItem(
         sid=d.new_id(), kind="spell", source=spell.oid, label=spell.label, card=spell.card, controller=player,
-        ability=ability.index if ability else None, targets=targets, target_specs=ability.targets if ability else (),
-        x=plan.x, effect=ability.effect if ability else (),
+        ability=ability.index if ability else None, targets=targets, target_specs=chosen.targets if chosen else (),
+        x=plan.x, effect=chosen.effect if chosen else (), mode=chosen.name if ability and ability.modes else "",
     ),)
     emit(d, Event("cast", (spell.oid,), player=player, labels=(spell.label,)))
     flow.acted(d, player)

@@ -37,7 +37,7 @@ PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "
 CARD_FIELDS = {"card", "id", "owner", "now"}
 EXILE_FIELDS = CARD_FIELDS | {"exiled_by", "exiled_by_left"}  # the permanent whose ability exiled it (607.2a)
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
-                "effect", "refs", "source_left", "gained"}
+                "effect", "refs", "source_left", "gained", "mode"}
 
 
 def load(data: dict, source: str) -> State:
@@ -333,6 +333,9 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
         else:
             fail("a stack entry's kind is spell, ability or trigger", source, entry, "kind")
         specs = ability.targets if ability else ()
+        mode = _stack_mode(ability, entry, source) if kind == "spell" else None
+        if mode is not None:
+            specs = mode.targets
         refs = tuple(_ref(t, labels, players, source, entry, "targets") for t in entry.get("targets") or [])
         gone = entry.get("targets_left", 0)
         if not isinstance(gone, int) or isinstance(gone, bool) or gone < 0:
@@ -343,7 +346,8 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
         counter += gone
         targets = ((specs[0].name if specs else "t", refs),) if refs else ()
         counter += 1
-        effect = ability.effect if ability else _check_steps(entry.get("effect") or [], "stack effect")
+        effect = mode.effect if mode else ability.effect if ability else _check_steps(entry.get("effect") or [],
+                                                                                    "stack effect")
         bindings = tuple(sorted((name, tuple(_ref(v, labels, players, source, entry, "refs") for v in values))
                                 for name, values in (entry.get("refs") or {}).items()))
         stack.append(StackItem(sid=counter, kind=kind, source=source_oid, label=str(label), card=name,
@@ -352,7 +356,8 @@ def _load_stack(entries, labels, objects, zones, pool, players, counter, source,
                                condition=ability.condition if ability and kind == "trigger" else None,
                                optional=bool(ability and kind == "trigger" and ability.optional),
                                event=_load_event(entry.get("event"), labels, players, source, entry),
-                               bindings=bindings, delayed=ability is None and kind == "trigger"))
+                               bindings=bindings, delayed=ability is None and kind == "trigger",
+                               mode=mode.name if mode else ""))
     return stack, counter
 
 
@@ -389,6 +394,21 @@ def _gained_entry(s, item) -> dict | None:
             if ability.effect == item.effect and ability.targets == item.target_specs:
                 return {"from": card.name, "number": at}
     return None
+
+
+def _stack_mode(ability, entry: dict, source):
+    """The mode a modal spell on the stack was cast with (rule 700.2a), named by 'mode'; None
+    for a spell that is not modal."""
+    if ability is None or not ability.modes:
+        if "mode" in entry:
+            fail(f"{entry.get('card')!r} is not a modal spell: it has no 'mode'", source, entry, "mode")
+        return None
+    names = [mode.name for mode in ability.modes]
+    for mode in ability.modes:
+        if mode.name == entry.get("mode"):
+            return mode
+    fail(f"a modal spell on the stack names the mode it was cast with: 'mode' is one of {', '.join(names)}",
+         source, entry, "mode")
 
 
 class _Labels(dict):
@@ -641,6 +661,8 @@ def _item_entry(s, item) -> dict:
         gained = _gained_entry(s, item)
         if gained is not None:
             entry["gained"] = gained
+    if item.mode:
+        entry["mode"] = item.mode
     if item.x:
         entry["x"] = item.x
     if item.event is not None:

@@ -39,6 +39,7 @@ class StackItem:
     bindings: tuple = ()
     optional: bool = False
     delayed: bool = False
+    mode: str = ""  # the mode a modal spell was cast with (rule 700.2a)
 
     def target_refs(self) -> tuple:
         """Every target, in slot order."""
