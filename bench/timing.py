@@ -2,8 +2,8 @@
 
 Importing this module puts this checkout first on ``sys.path``, so that a benchmark run as
 ``python bench/NAME.py`` times this copy of the package and not an installed one. A timed call
-starts from a cold per-state memo (``cold``): the memo is not part of a state's value, and a
-search meets each state for the first time.
+starts with no derived value of the state (``cold``): they are not part of a state's value, and
+a search meets each state for the first time.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ if str(ROOT) not in sys.path:
 
 
 def cold(state):
-    """``state`` with its per-state memo emptied (the memo is not part of the state's value)."""
-    object.__setattr__(state, "_cache", None)
+    """``state`` with its derived values dropped (``State.derived()``: not part of the state's value)."""
+    object.__setattr__(state, "_derived", None)
     return state
 
 

@@ -25,7 +25,7 @@ def _now(state) -> tuple:
 def _afresh(state) -> tuple:
     for memo in (views._carried_statics, views._carried_permanents, views._carried_chars, views._carried_defs):
         memo.clear()
-    object.__setattr__(state, "_cache", None)
+    object.__setattr__(state, "_derived", None)
     statics, permanents = _now(state)
     plain = [(oid, views.chars(state, oid)) for player in state.players for oid in state.zone(player, "battlefield")]
     assert permanents == plain

@@ -19,7 +19,7 @@ STARTS = start_files("mtg")
 def _plain(state) -> dict:
     """The table worked out from each permanent's abilities now, nothing remembered."""
     views._carried_defs.clear()
-    object.__setattr__(state, "_cache", None)
+    object.__setattr__(state, "_derived", None)
     table: dict = {}
     for player in state.players:
         for oid in state.zone(player, "battlefield"):
