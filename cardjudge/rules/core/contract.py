@@ -145,7 +145,7 @@ class Rules:
     The record of a state's derived values: ``derived``, the class of the record every state of
     the game holds (``State.derived()``): :class:`~cardjudge.rules.core.derived.Derived` or a
     subclass with the game's own fields, declared in the game's package (``<game>/derived.py``);
-    each is a slots dataclass whose fields all default to None.
+    each is declared with ``derived_record`` (a slots dataclass whose fields all start as None).
     """
 
     name: str

@@ -10,6 +10,8 @@ to work out). A Draft forgets its record at each change (``Draft.touched``).
 
 Every field starts empty (None) and is filled by the one function that owns it; a field that is
 a table (per object, per cost) is made on first use too, so an unused field costs nothing.
+A record class is declared with :func:`derived_record` (a slots dataclass whose constructor
+takes no argument: a Draft makes a record after each change that is read, thousands a second).
 
 >>> record = Derived()
 >>> record.listing is None and record.digest_parts is None
@@ -22,11 +24,31 @@ AttributeError: 'Derived' object has no attribute 'other'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import MISSING, dataclass, fields
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
-@dataclass(slots=True, eq=False)
+def derived_record(cls: type[T]) -> type[T]:
+    """``cls`` as a slots dataclass of fields that all default to None, made by a constructor
+    without arguments that sets each field to None (about a third cheaper than the dataclass's,
+    which takes every field as an optional argument)."""
+    cls = dataclass(slots=True, eq=False, init=False)(cls)
+    names = [f.name for f in fields(cls)]
+    for f in fields(cls):
+        if f.default is not None or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a derived value starts as None")
+    namespace: dict = {}
+    body = "".join(f"    self.{name} = None\n" for name in names) or "    pass\n"
+    exec(f"def __init__(self):\n{body}", namespace)  # as dataclasses does
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
+
+
+@derived_record
 class Derived:
     """The derived values every game has (a game's record adds its own fields).
 
@@ -39,7 +61,7 @@ class Derived:
       explanation of a line reads it (``solver.explain._Position``).
     """
 
-    digest_parts: Any = None
+    digest_parts: object = None
     listing: Sequence | None = None
     card_names: dict | None = None
-    explained: Any = None
+    explained: object = None

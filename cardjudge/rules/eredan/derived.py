@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from cardjudge.rules.core.derived import Derived
+from cardjudge.rules.core.derived import Derived, derived_record
 
 
-@dataclass(slots=True, eq=False)
+@derived_record
 class EredanDerived(Derived):
     """What an Eredan state works out once (``listing`` is the list of ``legal_actions``).
 

@@ -7,12 +7,10 @@ listing's costs and payments, ``targets`` the target choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from cardjudge.rules.core.derived import Derived
+from cardjudge.rules.core.derived import Derived, derived_record
 
 
-@dataclass(slots=True, eq=False)
+@derived_record
 class MtgDerived(Derived):
     """What a Magic state works out once (``listing`` is the tuple of ``legal_actions``).
 

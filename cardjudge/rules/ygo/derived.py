@@ -7,12 +7,10 @@ made without changing any share (``Draft._zone_memo``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from cardjudge.rules.core.derived import Derived
+from cardjudge.rules.core.derived import Derived, derived_record
 
 
-@dataclass(slots=True, eq=False)
+@derived_record
 class YgoDerived(Derived):
     """What a Yu-Gi-Oh! state works out once (``listing`` is the numbered ``legal_actions``).
 
