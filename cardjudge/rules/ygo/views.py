@@ -65,8 +65,10 @@ def _continuous_index(pool) -> dict:
 
 def _continuous_sources(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field that is not negated."""
-    record = s.derived()
-    if record.continuous is not None:
+    record = s._derived  # s.derived() without a call when the state has its record (read at every apply)
+    if record is None:
+        record = s.derived()
+    elif record.continuous is not None:
         return record.continuous
     found: list = []
     record.continuous = found  # guard against recursion while negation is computed
