@@ -2,7 +2,7 @@
 
 Run on demand: ``python bench/bench_eredan.py [--repeat N] [--search-repeat N] [--cpu] [--json]``.
 Prints the median time of ``legal_actions`` and ``apply`` (the first listed action) in the play
-phase of the example fight (cold per-state memo), of ``list_chains`` from there, and the states
+phase of the example fight (no derived value kept), of ``list_chains`` from there, and the states
 per second of the combo search on ``examples/eredan-combo.yaml`` in each chance mode (the fastest
 of ``--search-repeat`` searches, each from a freshly loaded position).
 """

@@ -2,8 +2,8 @@
 
 Run on demand: ``python bench/bench_mtg.py [--repeat N]``. Prints the median time of
 ``legal_actions`` and of ``apply`` (the first listed action) on each Magic example
-position. The per-state memo is cleared before every timed call, so each figure is a
-cold call; the answers remembered across states (mana payments, cost and target problems by
+position. The state's derived values (``State.derived``) are dropped before every timed call,
+so each figure is a cold call; the answers remembered across states (mana payments, cost and target problems by
 shape, the characteristics a card definition prints) are kept, as in a search, except in the
 column "all cold" where they are forgotten too.
 

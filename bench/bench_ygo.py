@@ -3,7 +3,8 @@
 Run on demand: ``python bench/bench_ygo.py [--repeat N] [--cpu] [--json]``. Prints the median time of
 ``legal_actions`` and ``apply`` (the first listed action) on each example position, and of
 ``list_chains`` from each position and from the window that its first action opens.
-The per-state memo is cleared before every timed call, so each figure is a cold call.
+The state's derived values (``State.derived``) are dropped before every timed call, so each
+figure is a cold call.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Prints
 
 - the median (and fastest) time of ``legal_actions`` on a crowded Main Phase position (five
   monsters with Tuners and Level 4s, five cards in the hand, a full Extra Deck of 15 Fusion,
-  Synchro and Xyz Monsters), from a cold memo (the per-state memo and the zone memo emptied);
+  Synchro and Xyz Monsters), from a cold memo (the state's derived values and the zone memo dropped);
 - the same on a crowded position with Link Monsters (places are read: a Summon is an action per
   zone it may go to), a Link Monster in an Extra Monster Zone and Link Monsters in the Extra Deck;
 - the combo search on the six Extra Deck lines of ``tests/test_ygo_extra_combos.py`` and the Link

@@ -2,8 +2,8 @@
 
 Importing this module puts this checkout first on ``sys.path``, so that a benchmark run as
 ``python bench/NAME.py`` times this copy of the package and not an installed one. A timed call
-starts from a cold per-state memo (``cold``): the memo is not part of a state's value, and a
-search meets each state for the first time.
+starts with no derived value of the state (``cold``): they are not part of a state's value, and
+a search meets each state for the first time.
 
 Every benchmark takes ``--cpu`` (time on the process's CPU clock, what other work on a shared
 machine disturbs least) and ``--json`` (its figures as one JSON object on the standard output,
@@ -34,7 +34,8 @@ _clock = time.perf_counter  # the clock of every timed call; --cpu sets the CPU 
 
 
 def cold(state):
-    """``state`` with its per-state memo emptied (the memo is not part of the state's value)."""
+    """``state`` with its derived values dropped (``State.derived()``, or the per-state memo of
+    older commits: not part of the state's value)."""
     for slot in MEMO_SLOTS:
         if hasattr(type(state), slot):
             object.__setattr__(state, slot, None)

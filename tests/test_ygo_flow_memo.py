@@ -1,7 +1,7 @@
-"""What the Yu-Gi-Oh turn flow and listing keep in a state's memo, checked on random playouts.
+"""What the Yu-Gi-Oh turn flow and listing keep in a state's derived values, checked on random playouts.
 
 ``apply`` leaves the listing it built on its way (to know that someone must decide) in the new
-state's memo, numbered in place when it is first listed; events are completed in place as they
+state's derived values, numbered in place when it is first listed; events are completed in place as they
 are recorded. These tests check that such shortcuts give what a cold computation gives (the
 listing of the position loaded afresh; the events an apply hands back, in order and naming the
 labels of their cards), and that no listing is changed by what is done with it afterwards.

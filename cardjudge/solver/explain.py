@@ -147,10 +147,10 @@ class _Names:
 def _card_names(state) -> dict:
     """label -> card name of the objects of a state (memoised per state; the first object of a
     label wins)."""
-    cache = state.cache()
-    names = cache.get("explain_card_names")
+    record = state.derived()
+    names = record.card_names
     if names is None:
-        names = cache["explain_card_names"] = {obj.label: obj.card for obj in reversed(state.objects.values())}
+        names = record.card_names = {obj.label: obj.card for obj in reversed(state.objects.values())}
     return names
 
 
@@ -397,11 +397,11 @@ class _Position:
 
     @classmethod
     def of(cls, state) -> "_Position":
-        """The position of a state (memoised in the state's memo: a state never changes)."""
-        cache = state.cache()
-        position = cache.get("explain_position")
+        """The position of a state (kept in the state's derived values: a state never changes)."""
+        record = state.derived()
+        position = record.explained
         if position is None:
-            position = cache["explain_position"] = cls(engine_to_dict(state))
+            position = record.explained = cls(engine_to_dict(state))
         return position
 
 

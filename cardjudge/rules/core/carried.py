@@ -3,8 +3,8 @@
 An apply copies a state's containers but shares every object it leaves unchanged, so the states
 of a search hold the same ``Obj`` for a card that no action touched. A value derived from an
 object (a permanent's characteristics, its definition) reads that object and a few things of
-the state around it; the per-state memo forgets it at every change of a Draft (several times per
-action) and again in each new state. A :class:`CarriedMemo` keeps it under the object's identity
+the state around it; the state's derived values (``State.derived``) forget it at every change
+of a Draft (several times per action) and again in each new state. A :class:`CarriedMemo` keeps it under the object's identity
 together with what it read, the *context*: the state's lasting effects, its card pool and
 whatever else the caller names (compared by equality, so an equal context found in another
 state gives the value back). The caller must name everything the value reads besides the

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from cardjudge.rules.core.derived import Derived
+
 
 @runtime_checkable
 class GameRules(Protocol):
@@ -139,6 +141,11 @@ class Rules:
     legal, from the legality checks) and ``copies(state, oid)`` (the interchangeable copies of a
     card whose actions the listing folds into one); ``check_expression_types(fields, ability)``: the
     check of an ability's expressions (their types, the names they read) as its card is read.
+
+    The record of a state's derived values: ``derived``, the class of the record every state of
+    the game holds (``State.derived()``): :class:`~cardjudge.rules.core.derived.Derived` or a
+    subclass with the game's own fields, declared in the game's package (``<game>/derived.py``);
+    each is declared with ``derived_record`` (a slots dataclass whose fields all start as None).
     """
 
     name: str
@@ -185,6 +192,7 @@ class Rules:
     why_not: Callable | None = None
     copies: Callable | None = None
     check_expression_types: Callable | None = None
+    derived: type = Derived
 
     def __post_init__(self) -> None:
         # the defaults that depend on the game's other parts

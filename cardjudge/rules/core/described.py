@@ -10,6 +10,9 @@
 - what it refers to, ``REFERENCES``: other objects by id, and the game-specific pairs (some of
   which hold ids, ``OID_EXTRA``), which the keys describe by the objects referred to.
 
+What a move keeps, sets and resets (``KEPT_BY_MOVE``, ``SET_BY_MOVE``, ``PER_ZONE``) comes from
+the same lists: ``Draft.move`` builds the new object from them.
+
 :func:`describer` makes, from ``DESCRIBED``, the function that reads an object's description in
 one key's forms; ``canonical`` and ``digest`` build theirs with it, so a field added to ``Obj``
 and to ``DESCRIBED`` reaches both at once (a test checks that every field of ``Obj`` is in one of
@@ -33,6 +36,16 @@ DESCRIBED = (("card", "plain"), ("zone", "plain"), ("controller", "plain"), ("ow
 REFERENCES = ("equipped_to", "extra")
 
 DESCRIBED_NAMES = tuple(name for name, _ in DESCRIBED)
+
+# A move (``Draft.move``: the card goes to another zone as a new object, rule 400.7) keeps the
+# physical card and its owner, and sets the new object's id, zone and controller itself; every
+# other field is of the object's stay in one zone, ``PER_ZONE``, and starts again at its default
+# unless the move is given a value for it. A field added to the description is per zone unless
+# it is named here.
+KEPT_BY_MOVE = ("label", "card", "owner")
+SET_BY_MOVE = ("oid", "zone", "controller")
+PER_ZONE = tuple(name for name in (*IDENTITY, *DESCRIBED_NAMES, *REFERENCES)
+                 if name not in KEPT_BY_MOVE and name not in SET_BY_MOVE)
 
 # Every field but the identity, as a tuple: equal for objects that are the same card in the same
 # state (what the copy checks compare).

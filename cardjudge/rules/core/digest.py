@@ -415,39 +415,33 @@ def _empty_part(zones) -> int:
     return sum(_empty_term(where) for where, oids in zones.items() if not oids)
 
 
-_PARTS = "digest_parts"
-
-
 def digest(state) -> int:
     """A 128-bit summary of ``canonical_key(state)``: equal keys give equal digests, different
     keys different digests but with the tiny probability given in the module's docstring.
 
-    Kept in the state's memo; ``Draft.freeze`` carries it over to the states made from this one."""
-    cache = state.cache()
-    parts = cache.get(_PARTS)
+    Kept in the state's derived values (``Derived.digest_parts``); ``Draft.freeze`` carries it
+    over to the states made from this one."""
+    record = state.derived()
+    parts = record.digest_parts
     if parts is None:
         if state.game not in DECLARED:
             rules_for(state.game)  # its keys and ordered zones, declared
-        parts = cache[_PARTS] = _Parts.of(state)
-        cache["objects_digest"] = parts.objects
+        parts = record.digest_parts = _Parts.of(state)
     return parts.total
 
 
 def carry_digest(before, after, changed=None) -> None:
-    """Leave in ``after``'s memo its digest, made from ``before``'s if ``before`` has one,
-    hashing only what changed: the objects that are not the same Python objects, the parts
+    """Leave in ``after``'s derived values its digest, made from ``before``'s if ``before`` has
+    one, hashing only what changed: the objects that are not the same Python objects, the parts
     that are not the same containers, and what refers to a changed object.
 
     ``changed``, when given, holds the id of every object that was replaced, added or removed
     (``Draft`` records them): the objects are then not compared one by one."""
-    memo = before._cache
-    parts = memo.get(_PARTS) if memo is not None else None
+    record = before._derived
+    parts = record.digest_parts if record is not None else None
     if parts is None:
         return
-    new = _updated(parts, before, after, changed)
-    cache = after.cache()
-    cache[_PARTS] = new
-    cache["objects_digest"] = new.objects
+    after.derived().digest_parts = _updated(parts, before, after, changed)
 
 
 def _updated(parts: _Parts, before, after, changed=None) -> _Parts:

@@ -18,6 +18,8 @@ from typing import Any
 
 from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import carry_digest
+from cardjudge.rules.core.derived import Derived
+from cardjudge.rules.core.described import KEPT_BY_MOVE, PER_ZONE, SET_BY_MOVE
 from cardjudge.rules.core.records import record_changer, record_maker
 
 
@@ -136,7 +138,10 @@ class State:
     game_data: tuple = ()  # game-specific (key, value) pairs
     winner: str | None = None
     _hash: int | None = field(default=None, compare=False, repr=False)
-    _cache: dict | None = field(default=None, compare=False, repr=False)
+    # The values worked out from this state (a ``core.derived.Derived`` of the game's kind), made
+    # on first use by ``derived()``. Not part of the state's value; not an argument of the
+    # constructor, so that neither ``dataclasses.replace`` nor a copy carries it to another state.
+    _derived: Any = field(default=None, init=False, compare=False, repr=False)
     # game_data as a dict, for ``get``; made on first use (or handed over by ``Draft.freeze``).
     # Not an argument of the constructor, so ``dataclasses.replace`` never carries a stale one.
     _data: dict | None = field(default=None, init=False, compare=False, repr=False)
@@ -185,13 +190,15 @@ class State:
             return NotImplemented
         return self is other or (hash(self) == hash(other) and self.exact_key() == other.exact_key())
 
-    def cache(self) -> dict:
-        """A per-state memo for derived values (never part of the state's identity)."""
-        memo = self._cache
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_cache", memo)
-        return memo
+    def derived(self) -> Derived:
+        """The record of the values worked out from this state (its game's ``Rules.derived``,
+        never part of the state's identity), made on first use (hot readers use
+        ``s._derived`` when it is not None: no call)."""
+        record = self._derived
+        if record is None:
+            record = (_DERIVED.get(self.game) or _derived_type(self.game))()
+            object.__setattr__(self, "_derived", record)
+        return record
 
     def zone_memo(self) -> dict:
         """The memo for values that read only the zones, the objects and the card pool (readers
@@ -264,7 +271,9 @@ class Draft:
         self.events: list = []  # everything that happened during this apply
         # the zones whose cards are listed under their controller (the game's field)
         self.field_zones = _FIELD_ZONES.get(state.game) or _field_zones(state.game)
-        self._cache: dict = {}
+        # The values worked out from the draft as it is now (see ``State.derived``): dropped at
+        # each change (``touched``), never handed over to the State ``freeze`` makes.
+        self._derived: Derived | None = None
         # The memo of the values that read only the zones, the objects and the card pool: the
         # base state's while no object or zone has changed (what the base state worked out for
         # its own listing, which the apply's windows ask again), then a new one after each such
@@ -280,8 +289,12 @@ class Draft:
     def get(self, key: str, default: Any = None) -> Any:
         return self.game_data.get(key, default)
 
-    def cache(self) -> dict:
-        return self._cache
+    def derived(self) -> Derived:
+        """The record of the values worked out from the draft as it is now (see ``State.derived``)."""
+        record = self._derived
+        if record is None:
+            record = self._derived = (_DERIVED.get(self.game) or _derived_type(self.game))()
+        return record
 
     def zone_memo(self) -> dict:
         """The memo for values that read only the zones, the objects and the card pool (see
@@ -294,7 +307,7 @@ class Draft:
     def touched(self, zones: bool = True) -> None:
         """Forget derived values after a change; ``zones=False`` for a change that left every
         object and zone as it was (the zone memo stays)."""
-        self._cache.clear()
+        self._derived = None
         if zones:
             self._zone_memo = None
 
@@ -340,7 +353,9 @@ class Draft:
         self.touched()
 
     def move(self, oid: int, zone: str, controller: str | None = None, top: bool = False, **changes: Any) -> Obj:
-        """Move an object to ``zone`` as a new object (new oid, same label); returns it.
+        """Move an object to ``zone`` as a new object (new oid, same label); returns it. It keeps
+        the card and its owner; every field of its stay in the old zone starts again at its
+        default unless ``changes`` sets it (``described.PER_ZONE``).
 
         ``remove_from_zone``, ``new_id`` and ``put_in_zone`` written out: a move is the commonest
         change of an apply, and this saves their calls and a second ``touched``."""
@@ -354,10 +369,7 @@ class Draft:
         zones[key] = tuple([o for o in zones.get(key, ()) if o != oid])
         self.next_id = new_oid = self.next_id + 1
         controller = controller or (owner if zone not in field_zones else old.controller)
-        get = changes.get
-        new = _new_obj(new_oid, old.label, old.card, owner, controller, zone, get("face_up", _FACE_UP),
-                       get("position", _POSITION), get("summon_type", _SUMMON_TYPE), get("flags", _FLAGS),
-                       get("counters", _COUNTERS), get("equipped_to", _EQUIPPED_TO), get("extra", _EXTRA))
+        new = _moved_obj(new_oid, old, controller, zone, changes.get)
         key = (controller if zone in field_zones else owner, zone)
         existing = zones.get(key, ())
         zones[key] = (new_oid, *existing) if top else (*existing, new_oid)
@@ -365,15 +377,14 @@ class Draft:
         changed = self.changed
         changed.add(oid)
         changed.add(new_oid)
-        self._cache.clear()
+        self._derived = None
         self._zone_memo = None
         return new
 
     def freeze(self) -> State:
-        """The new State, with the events that happened (``State.events``). Its memo starts
-        with what this apply knows for free: when the base state had one, the digest updated
-        from the base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
-        memo: dict = {}
+        """The new State, with the events that happened (``State.events``). Its derived values
+        start with what this apply knows for free: when the base state had one, the digest
+        updated from the base state's (see ``canonical.carry_digest``). Its zone memo is the Draft's."""
         zones = self.zones
         if not all(zones.values()):  # a zone was emptied
             zones = {k: v for k, v in zones.items() if v}
@@ -381,7 +392,7 @@ class Draft:
         state = _new_state(self.game, self.pool, self.turn, self.active, self.phase, self.players,
                            tuple(self.player_states), self.objects, zones, self.next_id, tuple(self.chain),
                            tuple(self.lasting), tuple(self.pending), frozenset(self.used),
-                           tuple(sorted(data.items())), self.winner, memo, data, self._zone_memo,
+                           tuple(sorted(data.items())), self.winner, None, data, self._zone_memo,
                            tuple(self.events))
         carry_digest(self.base, state, self.changed)
         return state
@@ -391,7 +402,7 @@ class Draft:
 # ``records.record_maker``): a third of what the dataclass constructors cost.
 _new_state = record_maker(State, ("game", "pool", "turn", "active", "phase", "players", "player_states", "objects",
                                   "zones", "next_id", "chain", "lasting", "pending", "used", "game_data", "winner",
-                                  "_cache", "_data", "_zone_memo", "events"))
+                                  "_derived", "_data", "_zone_memo", "events"))
 _OBJ_INIT = tuple(name for name, f in Obj.__dataclass_fields__.items() if f.init)  # in order
 _new_obj = record_maker(Obj, _OBJ_INIT)
 # the fields an Obj compares, as one tuple (what its hash is the hash of)
@@ -401,11 +412,32 @@ new_lasting = record_maker(Lasting)  # an apply that makes lasting effects makes
 
 _OBJ_FIELDS = frozenset(_OBJ_INIT)
 _PLAYER_FIELDS = frozenset(PlayerState.__dataclass_fields__)
-# What a move does not set itself, and the defaults of these fields.
-_MOVE_FIELDS = _OBJ_FIELDS - {"oid", "label", "card", "owner", "controller", "zone"}
-_FACE_UP, _POSITION, _SUMMON_TYPE, _FLAGS, _COUNTERS, _EQUIPPED_TO, _EXTRA = (
-    Obj.__dataclass_fields__[name].default
-    for name in ("face_up", "position", "summon_type", "flags", "counters", "equipped_to", "extra"))
+# What a move may be given: the fields of one stay in one zone (``described.PER_ZONE``).
+_MOVE_FIELDS = frozenset(PER_ZONE)
+
+
+def _move_maker():
+    """``moved(oid, old, controller, zone, get) -> Obj``: the object ``old`` becomes in ``zone``
+    (``Draft.move``), made from the description's lists: the fields ``KEPT_BY_MOVE`` read from
+    ``old``, those ``SET_BY_MOVE`` from the arguments, each ``PER_ZONE`` field ``get(name,
+    default)``. Generated once (a call written out costs less than a loop over the fields)."""
+    namespace: dict = {"_new_obj": _new_obj}
+    args = []
+    for name in _OBJ_INIT:
+        if name in KEPT_BY_MOVE:
+            args.append(f"old.{name}")
+        elif name in SET_BY_MOVE:
+            args.append(name)
+        elif name in _MOVE_FIELDS:
+            namespace[f"_default_{name}"] = Obj.__dataclass_fields__[name].default
+            args.append(f"get({name!r}, _default_{name})")
+        else:  # refused at import: ``described`` must say what a move does with every field
+            raise TypeError(f"the description of Obj does not say what a move does with {name!r}")
+    exec(f"def moved(oid, old, controller, zone, get):\n    return _new_obj({', '.join(args)})\n", namespace)
+    return namespace["moved"]
+
+
+_moved_obj = _move_maker()
 
 
 _copy_changed = record_changer(Obj, _new_obj)
@@ -416,6 +448,14 @@ def _changed(obj: Obj, changes: dict) -> Obj:
     if not changes.keys() <= _OBJ_FIELDS:
         raise TypeError(f"Obj has no field {sorted(changes.keys() - _OBJ_FIELDS)[0]!r}")
     return _copy_changed(obj, changes)
+
+
+_DERIVED: dict = {}  # game -> its record of derived values (``Rules.derived``)
+
+
+def _derived_type(game: str) -> type:
+    record = _DERIVED[game] = rules_for(game).derived
+    return record
 
 
 _FIELD_ZONES: dict = {}  # game -> the zones whose cards are controlled (rather than owned) by who lists them

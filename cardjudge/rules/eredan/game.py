@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.eredan.derived import EredanDerived
 from cardjudge.rules.eredan.expr_types import check_expression_types
 from cardjudge.rules.eredan import why
 from cardjudge.rules.eredan.abilities import compile_ability, upgrade_ability
@@ -65,4 +66,5 @@ RULES = Rules(
     copies=why.copies,
     wrong_value=wrong_value,
     check_expression_types=check_expression_types,
+    derived=EredanDerived,
 )

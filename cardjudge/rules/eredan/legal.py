@@ -31,10 +31,11 @@ def legal_actions(s) -> list:
     """Every legal action of the one who acts now (a player, or chance); empty when the game is over."""
     if s.winner is not None:
         return []
-    cache = s.cache()
-    if "legal" not in cache:
-        cache["legal"] = _listing(s)
-    return list(cache["legal"])
+    record = s.derived()
+    listed = record.listing
+    if listed is None:
+        listed = record.listing = _listing(s)
+    return list(listed)
 
 
 def _listing(s) -> list:

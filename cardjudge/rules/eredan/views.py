@@ -76,16 +76,18 @@ def static_applies(s, card_oid, ability) -> bool:
 
 def stats(s, oid) -> dict:
     """A character's current characteristics after attached cards and lasting effects."""
-    key = ("stats", oid)
-    cache = s.cache()
-    if key in cache:
-        return cache[key]
+    record = s.derived()
+    table = record.stats
+    if table is None:
+        table = record.stats = {}
+    elif oid in table:
+        return table[oid]
     card = cdef(s, oid)
     low, high = attack_range(card)
     values = {"attack_min": low, "attack_max": high, "defense": card["defense"] or 0,
               "esprit": card["esprit"] or 0}
     halve = False
-    cache[key] = dict(values, hp=s.objects[oid].counter("hp"))  # guards conditions that read it
+    table[oid] = dict(values, hp=s.objects[oid].counter("hp"))  # guards conditions that read it
     deltas = []
     for card_oid in attached_to(s, oid):
         for ability in s.pool[s.objects[card_oid].card].abilities:
@@ -110,7 +112,7 @@ def stats(s, oid) -> dict:
     values["attack_max"] = max(values["attack_min"], values["attack_max"])
     values["hp"] = s.objects[oid].counter("hp")
     values["hp_max"] = card["hp"]
-    cache[key] = values
+    table[oid] = values
     return values
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.mtg.derived import MtgDerived
 from cardjudge.rules.mtg.expr_types import check_expression_types
 from cardjudge.rules.mtg import why
 from cardjudge.rules.mtg import card_values
@@ -66,4 +67,5 @@ RULES = Rules(
     why_not=why.why_not,
     copies=why.copies,
     check_expression_types=check_expression_types,
+    derived=MtgDerived,
 )

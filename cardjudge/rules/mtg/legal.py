@@ -60,10 +60,11 @@ def legal_actions(s) -> list[Action]:
     """Every legal action now (empty only when the game is over)."""
     if s.winner is not None:
         return []
-    cache = s.cache()
-    if "legal_actions" not in cache:
-        cache["legal_actions"] = tuple(_listing(s))
-    return list(cache["legal_actions"])
+    record = s.derived()
+    listed = record.listing
+    if listed is None:
+        listed = record.listing = tuple(_listing(s))
+    return list(listed)
 
 
 # What a player holding priority may do besides passing: each of these kinds is a spell, an
@@ -114,7 +115,7 @@ def passes_and_choices(s) -> list[Action]:
     so ``apply``, take it all the same)."""
     if s.winner is not None:
         return []
-    listed = s.cache().get("legal_actions")
+    listed = s.derived().listing
     if listed is not None or s.get("choice") is not None or s.pending:
         return [a for a in (listed if listed is not None else legal_actions(s)) if a.kind in ("pass", "choose", "order")]
     declaring = s.get("declaring")
@@ -158,10 +159,10 @@ class _LabelTable(dict):
 
 def _label_table(s) -> _LabelTable:
     """The state's oid -> label table (made once per state)."""
-    cache = s.cache()
-    table = cache.get("labels")
+    record = s.derived()
+    table = record.labels
     if table is None:
-        table = cache["labels"] = _LabelTable((oid, obj.label) for oid, obj in s.objects.items())
+        table = record.labels = _LabelTable((oid, obj.label) for oid, obj in s.objects.items())
     return table
 
 
@@ -469,7 +470,7 @@ def is_listed(s, action) -> bool:
 
 def _listed_with(s, action) -> list[Action] | tuple:
     """The actions of ``legal_actions(s)`` that ``action`` can be equal to (all of them, or a part)."""
-    listed = s.cache().get("legal_actions")
+    listed = s.derived().listing
     if listed is not None:
         return listed
     if (s.winner is not None or s.get("choice") is not None or s.pending or s.get("declaring") is not None
@@ -727,11 +728,14 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
     """
     if not parts:
         return []
-    key = ("cost_slots", player, source, id(parts), exclude)
-    cache = s.cache()
-    known = cache.get(key)
+    key = (player, source, id(parts), exclude)
+    record = s.derived()
+    table = record.cost_slots
+    if table is None:
+        table = record.cost_slots = {}
+    known = table.get(key)
     if known is None or known[0] is not parts:
-        known = cache[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
+        known = table[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
     return known[1]
 
 
@@ -812,13 +816,16 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
 
 def mana_sources(s, player: str, exclude: frozenset) -> list:
     """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
-    key = ("sources", player)
-    cache = s.cache()
-    if key not in cache:
-        cache[key] = _mana_sources(s, player)
+    record = s.derived()
+    table = record.mana_sources
+    if table is None:
+        table = record.mana_sources = {}
+    sources = table.get(player)
+    if sources is None:
+        sources = table[player] = _mana_sources(s, player)
     if not exclude:
-        return cache[key]
-    return [source for source in cache[key] if not exclude.intersection(source.tapped)]
+        return sources
+    return [source for source in sources if not exclude.intersection(source.tapped)]
 
 
 def _mana_sources(s, player: str) -> list:
@@ -875,20 +882,26 @@ def _parse_cost(text: str) -> tuple:
 
 
 def _max_x(s, player, text, cost, pool, sources, used: frozenset) -> int:
-    key = ("max_x", player, text, used)
-    cache = s.cache()
-    if key not in cache:
-        cache[key] = mana_solver.max_x(cost, pool, sources)
-    return cache[key]
+    key = (player, text, used)
+    record = s.derived()
+    table = record.max_x
+    if table is None:
+        table = record.max_x = {}
+    if key not in table:
+        table[key] = mana_solver.max_x(cost, pool, sources)
+    return table[key]
 
 
 def _payments(s, player, text, cost, pool, sources, used: frozenset, x) -> list:
     """Every payment of a mana cost, memoised per state (many spells share a cost)."""
-    key = ("payments", player, text, used, x)
-    cache = s.cache()
-    if key not in cache:
-        cache[key] = mana_solver.payments(cost, pool, sources, x)
-    return cache[key]
+    key = (player, text, used, x)
+    record = s.derived()
+    table = record.payments
+    if table is None:
+        table = record.payments = {}
+    if key not in table:
+        table[key] = mana_solver.payments(cost, pool, sources, x)
+    return table[key]
 
 
 def _phyrexian_variants(cost_text: str, life: int) -> list[tuple[str, int]]:

@@ -68,11 +68,14 @@ def _target_choices(s, specs, source, controller, x) -> list[tuple]:
         return [()]
     if not _mention_self(specs):
         source = None  # the same choices whatever the source (Cloudshift, an Equip: "creature you control")
-    key = ("targets", specs, source, controller, x)
-    cache = s.cache()
-    if key not in cache:
-        cache[key] = _solve_targets(s, specs, source, controller, x)
-    return cache[key]
+    key = (specs, source, controller, x)
+    record = s.derived()
+    table = record.targets
+    if table is None:
+        table = record.targets = {}
+    if key not in table:
+        table[key] = _solve_targets(s, specs, source, controller, x)
+    return table[key]
 
 
 _self_mentions = IdentityMemo()  # target specs -> whether an expression of theirs names self

@@ -61,11 +61,13 @@ _carried_chars = CarriedMemo()
 
 def card_def(s, oid):
     """The definition the object has now, lasting copy effects included (Cytoshape)."""
-    cache = s.cache()
-    key = ("def", oid)
-    found = cache.get(key)
+    record = s.derived()
+    table = record.card_defs
+    if table is None:
+        table = record.card_defs = {}
+    found = table.get(oid)
     if found is None:
-        found = cache[key] = _carried_defs.get(s.objects[oid], s.lasting, s.pool, None, lambda: _card_def(s, oid))
+        found = table[oid] = _carried_defs.get(s.objects[oid], s.lasting, s.pool, None, lambda: _card_def(s, oid))
     return found
 
 
@@ -107,9 +109,10 @@ def object_abilities(s, oid) -> tuple:
 
 
 def _gained_abilities(s, oid, own: tuple) -> tuple:
-    cache = s.cache()
-    key = ("gained", oid)
-    found = cache.get(key)
+    record = s.derived()
+    if record.gained is None:
+        record.gained = {}
+    found = record.gained.get(oid)
     if found is not None:
         return found
     printed = set(card_def(s, oid)["keywords"] or ())
@@ -117,22 +120,22 @@ def _gained_abilities(s, oid, own: tuple) -> tuple:
     out = list(keyword_abilities({"keywords": keywords}, len(own))) if keywords else []
     for ability in _granted_abilities(s).get(oid, ()):
         out.append(replace(ability, index=len(own) + len(out)))
-    cache[key] = found = tuple(out)
+    record.gained[oid] = found = tuple(out)
     return found
 
 
 def _granted_abilities(s) -> dict:
     """oid -> the abilities static abilities grant it (``grant: {to, abilities}``)."""
-    cache = s.cache()
-    if "granted" in cache:
-        return cache["granted"]
+    record = s.derived()
+    if record.granted is not None:
+        return record.granted
     out: dict = {}
     for obj, ability in _statics(s):
         if ability.granted:
             spec = thaw(ability.rule)["grant"]
             for target in evaluate_cards(spec.get("to", "self"), env_for(s, obj.oid, obj.controller)):
                 out[target] = out.get(target, ()) + ability.granted
-    cache["granted"] = out
+    record.granted = out
     return out
 
 
@@ -163,11 +166,11 @@ def permanent_mana_value(s, oid) -> int:
 
 def _statics(s) -> list:
     """(obj, ability) for every static ability of a permanent on the battlefield whose condition holds."""
-    cache = s.cache()
-    if "statics" in cache:
-        return cache["statics"]
+    record = s.derived()
+    if record.statics is not None:
+        return record.statics
     found: list = []
-    cache["statics"] = found  # while it is filled: a condition reading characteristics sees it so far
+    record.statics = found  # while it is filled: a condition reading characteristics sees it so far
     objects = s.objects
     permanents = tuple([objects[oid] for player in s.players for oid in s.zone(player, "battlefield")])
     for obj, ability in _carried_statics.get(permanents, s.lasting, s.pool, None, lambda: _rule_abilities_of(s, permanents)):
@@ -199,13 +202,13 @@ def _rule_abilities(card) -> tuple:
 
 def _static_grants(s) -> dict:
     """oid -> (keywords granted, power delta, toughness delta) from static abilities."""
-    cache = s.cache()
-    if "grants" in cache:
-        return cache["grants"]
+    record = s.derived()
+    if record.grants is not None:
+        return record.grants
     grants: dict = {}
-    cache["grants"] = grants
+    record.grants = grants
     statics = _statics(s)
-    known = len(cache)
+    known = len(record.chars or ())
     for obj, ability in statics:
         rule = thaw(ability.rule)
         for name in ("grant", "modify"):
@@ -218,21 +221,22 @@ def _static_grants(s) -> dict:
                 keywords, power, toughness = grants.get(target, ((), 0, 0))
                 grants[target] = (keywords + tuple(spec.get("keywords") or ()), power + int(spec.get("power", 0)),
                                   toughness + int(spec.get("toughness", 0)))
-    if len(cache) > known:
+    if len(record.chars or ()) > known:
         # characteristics read by a "to" filter while the grants were still being found
-        # ("other permanents you control") were cached without them: read them again later
-        for key in [k for k in cache if type(k) is tuple and k and k[0] == "chars"]:
-            del cache[key]
+        # ("other permanents you control") were kept without them: read them again later
+        record.chars = None
     return grants
 
 
 def static_rule_names(s, rule_name: str) -> list:
     """What static abilities of one rule ("doesnt_untap", "cant_lose", "cant_win") apply to
     now: object ids and player names."""
-    cache = s.cache()
-    key = ("static_rule", rule_name)
-    if key in cache:
-        return cache[key]
+    record = s.derived()
+    table = record.static_rules
+    if table is None:
+        table = record.static_rules = {}
+    elif rule_name in table:
+        return table[rule_name]
     found: list = []
     for obj, ability in _statics(s):
         rule = thaw(ability.rule)
@@ -246,7 +250,7 @@ def static_rule_names(s, rule_name: str) -> list:
                 found.append(item.name)
             elif isinstance(item, CardView):
                 found.append(item.oid)
-    cache[key] = found
+    table[rule_name] = found
     return found
 
 
@@ -289,11 +293,11 @@ def _unmodified(s, obj) -> bool:
 
 def _not_creatures(s) -> frozenset:
     """The permanents a static ability says are not creatures (Heliod below devotion five)."""
-    cache = s.cache()
-    if "not_creatures" not in cache:
-        cache["not_creatures"] = frozenset()  # while it is computed: no recursion through chars
-        cache["not_creatures"] = frozenset(ref for ref in static_rule_names(s, "not_creature") if isinstance(ref, int))
-    return cache["not_creatures"]
+    record = s.derived()
+    if record.not_creatures is None:
+        record.not_creatures = frozenset()  # while it is computed: no recursion through chars
+        record.not_creatures = frozenset(ref for ref in static_rule_names(s, "not_creature") if isinstance(ref, int))
+    return record.not_creatures
 
 
 def devotion(s, player: str, color: str) -> int:
@@ -308,15 +312,20 @@ def devotion(s, player: str, color: str) -> int:
 
 def chars(s, oid) -> Chars:
     """The characteristics of an object now (the contract's ``now`` mapping)."""
-    cache = s.cache()
-    key = ("chars", oid)
-    found = cache.get(key)
-    if found is not None:
-        return found
+    record = s.derived()
+    table = record.chars
+    if table is not None:
+        found = table.get(oid)
+        if found is not None:
+            return found
     obj = s.objects[oid]
     # what the characteristics read besides the object, the lasting effects and the pool
     context = (_static_grants(s).get(oid), oid in _not_creatures(s)) if obj.zone == "battlefield" else None
-    cache[key] = found = _carried_chars.get(obj, s.lasting, s.pool, context, lambda: _chars(s, oid, obj))
+    found = _carried_chars.get(obj, s.lasting, s.pool, context, lambda: _chars(s, oid, obj))
+    table = record.chars  # (the grants may have dropped the table while they were found)
+    if table is None:
+        table = record.chars = {}
+    table[oid] = found
     return found
 
 
@@ -401,10 +410,10 @@ def summoning_sick(s, oid) -> bool:
 
 def class_key(s, oid) -> tuple:
     """What makes two objects interchangeable (G1): same card, zone and state (memoised per state)."""
-    cache = s.cache()
-    table = cache.get("class_keys")
+    record = s.derived()
+    table = record.class_keys
     if table is None:
-        table = cache["class_keys"] = {}
+        table = record.class_keys = {}
     key = table.get(oid)
     if key is None:
         obj = s.objects[oid]
@@ -421,10 +430,10 @@ def position_rank(s) -> dict:
     position numbers its objects afresh; this rank is the same in both, so that lists
     ordered by it (the legal actions) are the same before and after a reload.
     """
-    cache = s.cache()
-    ranks = cache.get("position_rank")
+    record = s.derived()
+    ranks = record.position_rank
     if ranks is None:
-        ranks = cache["position_rank"] = {}
+        ranks = record.position_rank = {}
         for player in s.players:
             for zone in PLAYER_ZONES:
                 for oid in s.zone(player, zone):

@@ -23,14 +23,14 @@ def interchange_key(s, oid: int):
 
 
 def _on_chain(s) -> frozenset:
-    """The oids activated or targeted by a chain link (memoised for this chain: a Draft changes
-    its chain without forgetting its memo)."""
-    cache = s.cache()
-    known = cache.get("on_chain")
+    """The oids activated or targeted by a chain link (kept for this chain: a Draft changes
+    its chain without forgetting its derived values)."""
+    record = s.derived()
+    known = record.on_chain
     if known is None or known[0] is not s.chain:
         oids = frozenset([link.oid for link in s.chain]
                          + [o for link in s.chain for _, targeted in link.targets for o in targeted])
-        known = cache["on_chain"] = (s.chain, oids)
+        known = record.on_chain = (s.chain, oids)
     return known[1]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardjudge.rules.core.contract import Rules
+from cardjudge.rules.ygo.derived import YgoDerived
 from cardjudge.rules.ygo.expr_types import check_expression_types
 from cardjudge.rules.ygo import why
 from cardjudge.rules.ygo import card_values
@@ -65,4 +66,5 @@ RULES = Rules(
     why_not=why.why_not,
     copies=why.copies,
     check_expression_types=check_expression_types,
+    derived=YgoDerived,
 )

@@ -888,13 +888,15 @@ def legal_actions(s) -> list[Action]:
 
 def _listed(s) -> list:
     """The memoised listing of ``legal_actions`` itself (not to be changed by the caller)."""
-    cache = s.cache()
-    listed = cache.get("legal")
+    record = s.derived()
+    listed = record.listing
     if listed is None:
-        listed = cache.pop("raw_actions", None)  # left by apply when it listed them on its way
+        listed = record.raw_listing  # left by apply when it listed them on its way
         if listed is None:
             listed = raw_actions(s)
-        cache["legal"] = number_in_place(listed)
+        else:
+            record.raw_listing = None
+        listed = record.listing = number_in_place(listed)
     return listed
 
 

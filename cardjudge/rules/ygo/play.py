@@ -67,7 +67,7 @@ def _apply(state: State, action, stop_turn: int | None) -> State:
     listing = advance(d, stop_turn)
     after = d.freeze()
     if listing is not None:
-        after.cache()["raw_actions"] = listing  # already computed to know that someone must decide
+        after.derived().raw_listing = listing  # already computed to know that someone must decide
     return after
 
 

@@ -65,11 +65,13 @@ def _continuous_index(pool) -> dict:
 
 def _continuous_sources(s) -> list:
     """(obj, card, ability) for every continuous ability of a face-up card on the field that is not negated."""
-    cache = s.cache()
-    if "continuous" in cache:
-        return cache["continuous"]
-    found = []
-    cache["continuous"] = found  # guard against recursion while negation is computed
+    record = s._derived  # s.derived() without a call when the state has its record (read at every apply)
+    if record is None:
+        record = s.derived()
+    elif record.continuous is not None:
+        return record.continuous
+    found: list = []
+    record.continuous = found  # guard against recursion while negation is computed
     negated = negated_oids(s)
     for obj, card, ability in _continuous_candidates(s):
         if obj.oid not in negated and obj.zone in ability.zones:
@@ -150,13 +152,13 @@ def _negated_by(s, candidates) -> set:
 
 
 def negated_oids(s) -> set:
-    cache = s._cache  # s.cache() without a call when the state has its memo
-    if cache is None:
-        cache = s.cache()
-    negated = cache.get("negated")
+    record = s._derived  # s.derived() without a call when the state has its record
+    if record is None:
+        record = s.derived()
+    negated = record.negated
     if negated is None:
-        cache["negated"] = set()  # guard against recursion while negation is computed
-        negated = cache["negated"] = _negated_by(s, _continuous_candidates(s))
+        record.negated = set()  # guard against recursion while negation is computed
+        negated = record.negated = _negated_by(s, _continuous_candidates(s))
     return negated
 
 
@@ -229,16 +231,21 @@ def chars(s, oid) -> Chars:
     Level), then ATK/DEF. A rule's ``applies_to`` that reads the card being computed (Dark
     Energy: "a Fiend-Type monster") sees what the earlier layers made of it, never itself.
     """
-    cache = s._cache  # s.cache() without a call when the state has its memo
-    if cache is None:
-        cache = s.cache()
-    key = ("chars", oid)
-    made = cache.get(key)
-    if made is not None:
-        return made
-    partial = cache.get(("chars_partial", oid))
-    if partial is not None:  # asked again while its own continuous rules are being matched
-        return partial
+    record = s._derived  # s.derived() without a call when the state has its record
+    if record is None:
+        record = s.derived()
+    made = record.chars
+    if made is None:
+        made = record.chars = {}
+    else:
+        made = made.get(oid)
+        if made is not None:
+            return made
+    partial = record.chars_partial
+    if partial is not None:
+        partial = partial.get(oid)
+        if partial is not None:  # asked again while its own continuous rules are being matched
+            return partial
     obj = s.objects[oid]
     card = s.pool[obj.card]
     name = card.name
@@ -251,8 +258,11 @@ def chars(s, oid) -> Chars:
     rules = continuous_rules(s, "modify") if visible and (obj.zone in ON_FIELD or obj.zone == "graveyard") else ()
     if rules:
         subject = CardView(s, oid)
+        partials = record.chars_partial
+        if partials is None:
+            partials = record.chars_partial = {}
         for layer in (_TYPE_FIELDS, _STAT_FIELDS):
-            cache[("chars_partial", oid)] = _chars(name, atk, defense, level, race, attribute, False, atk)
+            partials[oid] = _chars(name, atk, defense, level, race, attribute, False, atk)
             for source, ability, value in rules:
                 if not any(field in layer for field, _ in value):
                     continue
@@ -275,7 +285,7 @@ def chars(s, oid) -> Chars:
                         level = change
                     elif field == "atk_per_pointed" and is_monster:  # "for each monster it points to"
                         atk_add += change * len(zones.pointed_monsters(s, source.oid))
-        del cache[("chars_partial", oid)]
+        del partials[oid]
     set_atk = None
     original_atk = atk
     for effect in s.lasting:
@@ -298,7 +308,7 @@ def chars(s, oid) -> Chars:
         atk = set_atk if set_atk is not None else max(0, original_atk + atk_add)
         defense = max(0, defense + def_add) if defense is not None else None
     result = _chars(name, atk, defense, level, race, attribute, is_negated(s, oid), original_atk)
-    cache[key] = result
+    record.chars[oid] = result
     return result
 
 
