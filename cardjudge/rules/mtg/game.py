@@ -9,6 +9,7 @@ from cardjudge.rules.mtg import card_values
 from cardjudge.rules.mtg.abilities import compile_ability, upgrade_ability
 from cardjudge.rules.mtg.build import build_position
 from cardjudge.rules.mtg.facts import ability_facts, card_abilities
+from cardjudge.rules.mtg.needless import needless_actions
 from cardjudge.rules.mtg.legal import legal_actions, legal_actions_except
 from cardjudge.rules.mtg.play import apply, apply_stepwise
 from cardjudge.rules.mtg.position import load as load_position
@@ -66,4 +67,5 @@ RULES = Rules(
     why_not=why.why_not,
     copies=why.copies,
     check_expression_types=check_expression_types,
+    needless_actions=needless_actions,
 )
