@@ -3,7 +3,8 @@ the search), the line found is the published solution's idea, and ``check_puzzle
 unique. The .pzl files are copies from Forge's forge-gui/res/puzzle in tests/data/forge_published.
 
 These searches are the slowest tests of the suite (each a complete search of every line up to
-the solution's length, about 117,000 positions for Pauper Puzzles #00). They are bounded by the
+the solution's length that the rules' ``needless_actions`` leave in, for Pauper Puzzles #00; see
+``bench/bench_forge_published.py`` for their sizes with and without those). They are bounded by the
 number of positions only (the searches' own limits), not by the clock: the machine's load does
 not decide whether they pass. Both are marked ``search_heavy``: ``.ci/run`` runs them in its
 plain-Python pass only, not again on the compiled core (``bench/bench_forge_published.py`` measures

@@ -12,9 +12,11 @@ True
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from typing import Callable, Hashable
 
 from cardjudge.errors import InputError
+from cardjudge.rules import rules_for
 from cardjudge.rules.core.canonical import digest
 from cardjudge.rules.core.described import described_values
 from cardjudge.rules.core.engine import apply as engine_apply
@@ -85,8 +87,11 @@ class EngineDomain:
     ``last_turn`` = the root's turn; neither: no turn bound.
     """
 
-    def __init__(self, root, this_turn: bool = False, last_turn: int | None = None):
+    def __init__(self, root, this_turn: bool = False, last_turn: int | None = None,
+                 leave_out: Callable | None = None):
         self.root_turn = root.turn
+        # (state, action) -> whether no line the search looks for needs the action (see find_combos)
+        self.leave_out = leave_out
         self.last_turn = root.turn if this_turn else last_turn
         self.this_turn = self.last_turn == root.turn
         # Both memos are keyed by object identity (ids, with the objects kept in the entry so that
@@ -109,6 +114,9 @@ class EngineDomain:
         if cached is not None and cached[0] is state:
             return cached[1]
         listed = legal_actions(state)
+        if self.leave_out is not None:
+            leave_out = self.leave_out
+            listed = [action for action in listed if not leave_out(state, action)]
         unique = self._once_per_copy(state, listed)
         if len(self._actions) > _MEMO_STATES:
             self._actions.clear()
@@ -308,6 +316,30 @@ def goal_domain(state, goal: Goal, turns: int = 1) -> EngineDomain:
     return EngineDomain(state, last_turn=last_turn(state, goal.player, turns, goal.next_turn))
 
 
+_REDUCED = [True]  # whether searches leave out the actions no shortest line needs (see unreduced)
+
+
+@contextmanager
+def unreduced():
+    """Within this block, searches list every legal action, those no shortest line needs
+    included (the game's ``needless_actions``): to compare the two searches, in tests and benches."""
+    _REDUCED.append(False)
+    try:
+        yield
+    finally:
+        _REDUCED.pop()
+
+
+def _needless(state, goal: Goal, last: int, opponent: str) -> Callable | None:
+    """The game's proof that some of the searcher's actions are needed by no line that a search
+    for the shortest lines to ``goal`` must find (a goal written as text, whose text says what it
+    reads; another goal is given as None), or None."""
+    needless = rules_for(state.game).needless_actions
+    if not _REDUCED[-1] or needless is None:
+        return None
+    return needless(state, goal.player, goal.text if goal.written else None, last, opponent)
+
+
 def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, opponent: str = "passive",
                 chance: str = "worst", limit_nodes: int | None = 200000, limit_seconds: float | None = 60,
                 all_lines: bool = False, progress: Callable[[SearchStats, Line | None], None] | None = None,
@@ -330,7 +362,7 @@ def find_combos(state, goal: "str | Goal | Callable", max_actions: int = 3, oppo
         raise InputError(f"turns: expected 1 or more, got {turns}")
     goal = parse_goal(goal, state, player)
     last = last_turn(state, goal.player, turns, goal.next_turn)
-    domain = EngineDomain(state, last_turn=last)
+    domain = EngineDomain(state, last_turn=last, leave_out=_needless(state, goal, last, opponent))
     test = goal.test
     # a game won as the last turn ends (a player who cannot draw) is still won within the bound
     goal = Goal(goal.text, goal.player, lambda s: (s.turn <= last or s.winner is not None) and test(s),

@@ -95,13 +95,15 @@ class Outcome:
 @dataclass
 class GenerateResult:
     """The puzzles kept (in candidate order), how many candidates were tried, the rejections
-    by reason, and the time taken."""
+    by reason, the time taken, and the seconds each process (by its id; not with Ray) spent
+    judging candidates, those judged once enough were kept aside (what was busy and idle)."""
 
     puzzles: list = field(default_factory=list)
     tried: int = 0
     rejected: Counter = field(default_factory=Counter)
     seconds: float = 0.0
     workers: int = 1
+    busy: dict = field(default_factory=dict)
 
 
 def candidate_seed(seed: int, number: int) -> int:
@@ -373,7 +375,7 @@ def generate_puzzles(pool: "str | CardPool | None" = None, game: str | None = No
     seen: set = set()
     number = 0
     batch = max(4, 2 * workers)
-    for outcomes in judge_candidates(request, limit, batch, workers, ray, job=make_candidate):
+    for outcomes in judge_candidates(request, limit, batch, workers, ray, job=make_candidate, busy=result.busy):
         for outcome in outcomes:
             if len(result.puzzles) >= count:
                 break

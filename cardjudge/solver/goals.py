@@ -29,7 +29,7 @@ the game is over, or the player who acts next holds priority with nothing pendin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 import re
 from typing import Any, Callable
@@ -50,6 +50,7 @@ class Goal:
     player: str
     test: Callable[[Any], bool]
     next_turn: bool = False  # reached only once the searching player's next turn has begun
+    written: bool = False  # parsed from ``text``: the text says all that the test reads
 
     def __call__(self, state) -> bool:
         return settled(state) and bool(self.test(state))
@@ -92,6 +93,11 @@ def parse_goal(goal: "str | Goal", state, player: str | None = None) -> Goal:
         player = _acting(state)
     if player not in state.players:
         raise InputError(f"goal: unknown player {player!r}")
+    return replace(_text_goal(text, state, player), written=True)
+
+
+def _text_goal(text: str, state, player: str) -> Goal:
+    """The goal ``text`` (a named goal or an expression) for ``player``."""
     name, _, rest = text.partition(":")
     name = name.strip()
     if text == "win":

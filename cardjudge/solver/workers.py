@@ -9,9 +9,11 @@ deterministic in its number, so the result is the same).
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 import os
+import time
 from typing import Callable, Iterator
 
 from cardjudge.errors import InputError
@@ -23,7 +25,9 @@ MAX_RESTARTS = 5
 # not hold the others idle at a batch's end, and the hand-over (about a millisecond) stays small
 # beside a run's work.
 PROCESS_RUN = 4
-RUNS_AHEAD = 2  # runs in flight per worker: enough to keep each busy, few wasted once enough are kept
+RUNS_AHEAD = 2  # unfinished runs per worker: enough to keep each busy, few wasted once enough are kept
+# how many runs may be judged beyond the first one not yet finished (their outcomes wait for it)
+MAX_AHEAD = 64
 
 
 def default_workers() -> int:
@@ -35,57 +39,83 @@ def default_workers() -> int:
 
 
 def judge_candidates(request, limit: int, batch: int, workers: int = 1, ray: str | None = None, *,
-                     job: Callable) -> Iterator[list]:
+                     job: Callable, busy: dict | None = None) -> Iterator[list]:
     """Batches of outcomes of ``job(request, number)`` (the generator's ``make_candidate``: a
     module-level function, so that worker processes can receive it) for the numbers 0 ..
-    ``limit`` - 1, in order; stops when the caller stops asking."""
+    ``limit`` - 1, in order; stops when the caller stops asking. ``busy`` (not with Ray), when
+    given, gets the seconds each process (by its id) spent judging candidates, those judged
+    after the caller stopped asking aside."""
     if ray is not None:
         yield from judge_on_ray(request, limit, batch, ray, job)
         return
     if workers <= 1:
         for start in range(0, limit, batch):
-            yield [job(request, number) for number in range(start, min(limit, start + batch))]
+            yield [_timed(job, request, number, busy) for number in range(start, min(limit, start + batch))]
         return
-    yield from _judge_in_processes(job, request, limit, workers)
+    yield from _judge_in_processes(job, request, limit, workers, busy)
 
 
-def _judge_in_processes(job: Callable, request, limit: int, workers: int) -> Iterator[list]:
+def _judge_in_processes(job: Callable, request, limit: int, workers: int, busy: dict | None) -> Iterator[list]:
     """The outcomes run by run, in order, from a pool of ``workers`` processes that always has
-    ``RUNS_AHEAD`` runs per worker in flight (a sliding window, not batch by batch).
+    ``RUNS_AHEAD`` unfinished runs per worker (running or queued).
+
+    Runs are handed out as earlier ones finish, in whatever order they finish: a run that draws a
+    slow candidate holds back only the yielding of the runs after it (kept until it is done, up
+    to ``MAX_AHEAD`` of them), not the other workers, who go on with the next runs meanwhile.
 
     The first candidate is judged here before the pool starts: worker processes forked from
     this one (Linux's default start method) then begin with what it loaded and compiled (the
     card library's expressions, the memos) rather than each doing that work again."""
     if limit <= 0:
         return
-    yield [job(request, 0)]
+    yield [_timed(job, request, 0, busy)]
     runs = [tuple(range(at, min(limit, at + PROCESS_RUN))) for at in range(1, limit, PROCESS_RUN)]
-    window = workers * RUNS_AHEAD
+    unfinished_most = workers * RUNS_AHEAD
     pool = [ProcessPoolExecutor(max_workers=workers)]
     restarts = 0
-    futures: dict = {}  # run index -> its future, for the runs in flight
+    running: dict = {}  # run index -> its future, for the runs handed out and not finished
+    finished: dict = {}  # run index -> its outcomes, for the runs finished and not yielded yet
+    todo = deque(range(len(runs)))  # the runs not handed out yet, in order
     try:
         for index in range(len(runs)):
-            while True:
-                for ahead in range(index, min(len(runs), index + window)):
-                    if ahead not in futures:
-                        futures[ahead] = pool[0].submit(_judge_run, job, request, runs[ahead])
+            while index not in finished:
+                while todo and len(running) < unfinished_most and todo[0] - index < MAX_AHEAD:
+                    at = todo.popleft()
+                    running[at] = pool[0].submit(_judge_run, job, request, runs[at])
+                wait(running.values(), return_when=FIRST_COMPLETED)
                 try:
-                    outcomes = futures.pop(index).result()
-                    break
+                    for at in sorted(at for at, future in running.items() if future.done()):
+                        pid, seconds, outcomes = running[at].result()
+                        del running[at]
+                        finished[at] = outcomes
+                        if busy is not None:
+                            busy[pid] = busy.get(pid, 0.0) + seconds
                 except BrokenProcessPool:
-                    # a worker died: start the pool again, judge the runs in flight again
+                    # a worker died: start the pool again, hand out the unfinished runs again
                     restarts += 1
                     if restarts > MAX_RESTARTS:
                         raise InputError(f"worker processes died {restarts} times; giving up") from None
                     pool[0].shutdown(wait=False, cancel_futures=True)
                     pool[0] = ProcessPoolExecutor(max_workers=workers)
-                    futures.clear()
-            yield outcomes
+                    todo = deque(sorted(set(running) | set(todo)))
+                    running.clear()
+            yield finished.pop(index)
     finally:
         pool[0].shutdown(wait=False, cancel_futures=True)
 
 
-def _judge_run(job: Callable, request, numbers) -> list:
-    """The outcomes of a run of consecutive candidates, judged in one worker."""
-    return [job(request, number) for number in numbers]
+def _timed(job: Callable, request, number: int, busy: dict | None):
+    """``job(request, number)`` in this process, its time added to ``busy``."""
+    started = time.perf_counter()
+    outcome = job(request, number)
+    if busy is not None:
+        busy[os.getpid()] = busy.get(os.getpid(), 0.0) + time.perf_counter() - started
+    return outcome
+
+
+def _judge_run(job: Callable, request, numbers) -> tuple:
+    """(this process's id, the seconds it took, the outcomes) of a run of consecutive
+    candidates judged in one worker."""
+    started = time.perf_counter()
+    outcomes = [job(request, number) for number in numbers]
+    return os.getpid(), time.perf_counter() - started, outcomes

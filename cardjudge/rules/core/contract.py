@@ -140,7 +140,12 @@ class Rules:
     answers, ``why_not(state, oid, kind)`` (every reason the card's action of ``kind`` is not
     legal, from the legality checks) and ``copies(state, oid)`` (the interchangeable copies of a
     card whose actions the listing folds into one); ``check_expression_types(fields, ability)``: the
-    check of an ability's expressions (their types, the names they read) as its card is read.
+    check of an ability's expressions (their types, the names they read) as its card is read;
+    ``needless_actions(state, searcher, goal_text, last_turn, opponent)``: for a search of the
+    shortest lines from ``state`` to a goal (``opponent``: passive or adversarial), a predicate
+    ``(state, action)`` of the searcher's actions that no line needs (each line with one has a
+    line of the same solution, or a shorter one, without any), proved from the position's cards;
+    None when nothing can be left out (Magic: ``mtg/needless.py``).
 
     The record of a state's derived values: ``derived``, the class of the record every state of
     the game holds (``State.derived()``): :class:`~cardjudge.rules.core.derived.Derived` or a
@@ -193,6 +198,7 @@ class Rules:
     copies: Callable | None = None
     check_expression_types: Callable | None = None
     derived: type = Derived
+    needless_actions: Callable | None = None
 
     def __post_init__(self) -> None:
         # the defaults that depend on the game's other parts

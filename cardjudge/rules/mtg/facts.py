@@ -140,6 +140,12 @@ def _steps(steps) -> list:
     return found
 
 
+def effect_ops(steps) -> list:
+    """Every (op, body) of an ability's effect steps, the branches of ``if`` and the modes of
+    ``mode`` included."""
+    return _steps(steps)
+
+
 def card_abilities(card) -> tuple:
     """Every ability of ``card``, those its keywords stand for (Crew N, Equip N) included, and
     those its static abilities grant (Viridian Longbow's "{T}: ... 1 damage"): what a permanent

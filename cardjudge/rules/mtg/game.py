@@ -10,6 +10,7 @@ from cardjudge.rules.mtg import card_values
 from cardjudge.rules.mtg.abilities import compile_ability, upgrade_ability
 from cardjudge.rules.mtg.build import build_position
 from cardjudge.rules.mtg.facts import ability_facts, card_abilities
+from cardjudge.rules.mtg.needless import needless_actions
 from cardjudge.rules.mtg.legal import legal_actions, legal_actions_except
 from cardjudge.rules.mtg.play import apply, apply_stepwise
 from cardjudge.rules.mtg.position import load as load_position
@@ -68,4 +69,5 @@ RULES = Rules(
     copies=why.copies,
     check_expression_types=check_expression_types,
     derived=MtgDerived,
+    needless_actions=needless_actions,
 )
