@@ -1,8 +1,8 @@
 """The Forge .pzl importer: a puzzle's zones and card modifiers become a Magic position, the
 puzzle is solved and checked; a puzzle whose cards the library lacks is refused with one line
 naming each; what the importer cannot read (an unknown section, a token script) is one line
-with the file and line. Files are copies in tests/data/forge (MTGP_08 and PS_GRN1 from Forge's
-forge-gui/res/puzzle; cardjudge_pelt written for these tests in Forge's format)."""
+with the file and line. Files are copies in tests/data/forge (PS_GRN1 from Forge's
+forge-gui/res/puzzle; cardjudge_pelt and cardjudge_missing written for these tests in Forge's format)."""
 
 from __future__ import annotations
 
@@ -50,10 +50,10 @@ def test_imported_puzzle_solves_and_checks_unique(tmp_path):
 
 def test_missing_cards_are_named_in_one_line(tmp_path):
     with pytest.raises(InputError) as error:
-        import_pzl(DATA / "MTGP_08.pzl")
-    assert str(error.value) == (f"{DATA / 'MTGP_08.pzl'}:16: 5 cards not in the library: Dread Shade, "
-                                "Carnifex Demon, Ashling the Pilgrim, Cascade Bluffs, Shivan Reef")
-    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "MTGP_08.pzl"), "--out", str(tmp_path)])
+        import_pzl(DATA / "cardjudge_missing.pzl")
+    assert str(error.value) == (f"{DATA / 'cardjudge_missing.pzl'}:14: 3 cards not in the library: Time Walk, "
+                                "Ancestral Recall, Black Lotus")
+    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "cardjudge_missing.pzl"), "--out", str(tmp_path)])
     assert run.exit_code == 1 and "Traceback" not in run.output
     assert run.output.strip().splitlines() == [f"cardjudge: {error.value}"]
     assert not list(tmp_path.iterdir())
@@ -86,10 +86,9 @@ def test_report_counts_what_imports_and_what_unlocks_the_most():
     assert report.files == 3
     assert report.importable == [str(DATA / "cardjudge_pelt.pzl")]
     assert sum(report.refused.values()) == 1
-    assert report.missing == {str(DATA / "MTGP_08.pzl"): ["Dread Shade", "Carnifex Demon", "Ashling the Pilgrim",
-                                                          "Cascade Bluffs", "Shivan Reef"]}
-    # adding the five cards in turn unlocks MTGP_08 with the last one
-    assert [count for _, count in report.unlocking] == [0, 0, 0, 0, 1]
+    assert report.missing == {str(DATA / "cardjudge_missing.pzl"): ["Time Walk", "Ancestral Recall", "Black Lotus"]}
+    # adding the three cards in turn unlocks the puzzle with the last one
+    assert [count for _, count in report.unlocking] == [0, 0, 1]
     run = CliRunner().invoke(cli, ["puzzle", "import", "--report", "--json", str(DATA)])
     assert run.exit_code == 0
     assert json.loads(run.output)["unlocking"][-1]["unlocks"] == 1

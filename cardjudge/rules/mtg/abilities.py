@@ -73,7 +73,7 @@ EFFECT_OPS = {
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
     "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry", "pay",
-    "copy_ability",
+    "copy_ability", "remove_counters", "count_resolution",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
                 "hexproof"}
@@ -215,6 +215,17 @@ def _check_steps(steps, what: str) -> tuple:
             except (InputError, ValueError) as error:
                 raise InputError(f"{what}: 'pay': {error}") from None
             _check_steps(step.get("then", []), "pay/then")
+        elif op == "remove_counters":
+            # "remove all +1/+1 counters ..., and it deals that much damage": 'then' sees the number as x
+            if not isinstance(body, dict) or "cards" not in body:
+                raise InputError(f"{what}: 'remove_counters' takes {{cards: ..., counter: P1P1, n: 1 or all}}")
+            if body.get("n", 1) != "all" and not _whole(body.get("n", 1)):
+                raise InputError(f"{what}: remove_counters.n is a number 0 or more or 'all', not {body.get('n')!r}")
+            parsed(body["cards"], "remove_counters.cards")
+            _check_steps(step.get("then", []), "remove_counters/then")
+        elif op == "count_resolution":
+            if not isinstance(body, str) or not body.isidentifier():
+                raise InputError(f"{what}: 'count_resolution' takes a name for the ability, like 'count_resolution: pilgrim'")
         elif op == "copy_ability":
             if body != "e":
                 raise InputError(f"{what}: 'copy_ability' copies the ability that triggered it: write 'copy_ability: e'")

@@ -23,6 +23,7 @@ STEP_NAMES = ("returned", "created", "exiled", "chosen")
 _NUMBER_KEYS = {"amount", "n", "power", "toughness"}
 # steps whose text is mana, not an expression ("add {G}", "you may pay {2}")
 _MANA_STEPS = {"add_mana", "pay"}
+_NAME_STEPS = {"count_resolution"}  # steps whose text names an ability, not an expression
 
 
 @lru_cache(maxsize=1)
@@ -95,10 +96,16 @@ def _check_steps(steps, scope, parse) -> None:
             _check_steps(body.get("effect") or [], scope, parse)
         elif isinstance(body, str) and op in _MANA_STEPS:
             _check_steps(step.get("then") or [], scope, parse)  # "if you do, ..."
+        elif isinstance(body, str) and op in _NAME_STEPS:
+            continue
         elif isinstance(body, str):
             T.check(parse(body), scope, "any", f"effect: {op}")
         elif isinstance(body, dict):
+            if op == "remove_counters":
+                _check_steps(step.get("then") or [], scope, parse)  # "and it deals that much damage"
             for key, value in body.items():
+                if op == "remove_counters" and key == "n" and value == "all":
+                    continue
                 if isinstance(value, str) and key in _NUMBER_KEYS | {"cards", "to", "from", "player", "of", "count"}:
                     T.check(parse(value), scope, "number" if key in _NUMBER_KEYS else "any", f"effect: {op}.{key}")
             _check_counts(body.get("counters"), scope, parse, f"effect: {op}.counters")

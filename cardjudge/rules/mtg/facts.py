@@ -37,6 +37,8 @@ STEP_FACTS = {
     "mode": (frozenset(), set(), set()),  # its modes are read by _steps
     "become_creature": (frozenset(), set(), set()),
     "add_counters": (frozenset({"counters_put"}), {"counter"}, set()),
+    "remove_counters": (frozenset({"counters_removed"}), set(), {"counter"}),  # 'then' read by step_ops
+    "count_resolution": (frozenset(), set(), set()),  # a count on the source, no event
     "win_game": (frozenset(), set(), set()),
     "transform": (frozenset(), set(), set()),
     "become_copy": (frozenset(), set(), set()),
