@@ -2,7 +2,8 @@
 puzzle is solved and checked; a puzzle whose cards the library lacks is refused with one line
 naming each; what the importer cannot read (an unknown section, a token script) is one line
 with the file and line. Files are copies in tests/data/forge (PS_GRN1 from Forge's
-forge-gui/res/puzzle; cardjudge_pelt and cardjudge_missing written for these tests in Forge's format)."""
+forge-gui/res/puzzle; cardjudge_pelt, cardjudge_missing and cardjudge_advance written for these tests in
+Forge's format)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from click.testing import CliRunner
 from cardjudge import InputError, check_puzzle, load_position, load_puzzle
 from cardjudge.cli import cli
 from cardjudge.solver.forge import read_pzl, to_position
-from cardjudge.solver.forge_import import import_pzl, import_report
+from cardjudge.solver.forge_import import advanced, import_pzl, import_report
 
 DATA = Path(__file__).resolve().parent / "data" / "forge"
 
@@ -59,6 +60,39 @@ def test_missing_cards_are_named_in_one_line(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+def test_active_phase_advance_plays_the_steps_on_the_way():
+    """Forge's ActivePhaseAdvance: set at the upkeep, the game goes through the draw step (its
+    draw done) to the main phase, where Lava Axe, drawn on the way, wins."""
+    parsed = read_pzl(DATA / "cardjudge_advance.pzl")
+    position = to_position(parsed)
+    assert position["phase"] == "upkeep" and [c["card"] for c in position["players"]["you"]["hand"]] == []
+    state = advanced(load_position(position), parsed)
+    assert (state.phase, state.turn) == ("main1", 3)
+    assert [state.objects[oid].card for oid in state.zone("you", "hand")] == ["Lava Axe"]
+    puzzle = import_pzl(DATA / "cardjudge_advance.pzl")
+    assert puzzle.position["phase"] == "main1"
+    assert [a["text"] for a in puzzle.solution["actions"] if a["kind"] != "pass"] == [
+        "you cast Lava Axe targeting opponent"]
+
+
+def test_active_phase_advance_to_an_earlier_step_advances_nothing():
+    # Forge compares the steps within the turn: from the cleanup, the upkeep is not later
+    text = ("[metadata]\nName:x\n[state]\nactiveplayer=human\nactivephase=CLEANUP\nactivephaseadvance=UPKEEP\n"
+            "humanbattlefield=Forest\n")
+    parsed = _written(text)
+    state = load_position(to_position(parsed))
+    assert advanced(state, parsed) is state
+
+
+def _written(text: str):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "advance.pzl"
+        path.write_text(text, encoding="utf-8")
+        return read_pzl(path)
+
+
 def test_token_scripts_are_refused_with_the_line():
     with pytest.raises(InputError, match=r"PS_GRN1.pzl:16: token scripts .* are not supported"):
         import_pzl(DATA / "PS_GRN1.pzl")
@@ -72,6 +106,16 @@ def test_token_scripts_are_refused_with_the_line():
     ("[metadata]\nName:x\nGoal:Survive\n[state]\n", ":3: goal 'Survive' is not supported"),
     ("[metadata]\nName:x\n[state]\nhumanbattlefield=Lightning Greaves|AttachedTo:4\n",
      ":4: 'Lightning Greaves' is AttachedTo:4, but no card has that Id"),
+    ("[metadata]\nName:x\n[state]\nactivephase=MAIN1\nactivephaseadvance=COMBAT_DECLARE_BLOCKERS\n",
+     ":5: ActivePhaseAdvance=COMBAT_DECLARE_BLOCKERS goes through the declare attackers step: the attackers "
+     "Forge's AI declares there are not in the file"),
+    ("[metadata]\nName:x\n[state]\nactivephaseadvance=TEATIME\n", ":4: unsupported ActivePhaseAdvance 'TEATIME'"),
+    # Rowen's trigger on the drawn Forest would wait on the stack in Forge; passing would resolve it
+    ("[metadata]\nName:x\n[state]\nturn=3\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n"
+     "humanlibrary=Forest;Forest\nhumanbattlefield=Rowen\n",
+     ":6: ActivePhaseAdvance: a triggered ability on the way to the main1 step"),
+    ("[metadata]\nName:x\n[state]\nactivephase=MAIN2\nactivephaseadvance=CLEANUP\n",
+     ":5: ActivePhaseAdvance=CLEANUP: the game here cannot stand in the cleanup step"),
 ])
 def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     path = tmp_path / "bad.pzl"
@@ -83,8 +127,8 @@ def test_bad_pzl_files_are_one_line(tmp_path, text, message):
 
 def test_report_counts_what_imports_and_what_unlocks_the_most():
     report = import_report(sorted(DATA.glob("*.pzl")))
-    assert report.files == 3
-    assert report.importable == [str(DATA / "cardjudge_pelt.pzl")]
+    assert report.files == 4
+    assert report.importable == [str(DATA / "cardjudge_advance.pzl"), str(DATA / "cardjudge_pelt.pzl")]
     assert sum(report.refused.values()) == 1
     assert report.missing == {str(DATA / "cardjudge_missing.pzl"): ["Time Walk", "Ancestral Recall", "Black Lotus"]}
     # adding the three cards in turn unlocks the puzzle with the last one
