@@ -21,6 +21,9 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
     - kind: spell                # what an instant or sorcery does on resolution
     - kind: as_enters            # "As this enters": applied while it enters, no stack (T7)
     - kind: linked               # a static ability with the triggered ability it is linked to (T8)
+    - kind: alternative_cost     # "If exactly one creature is attacking, you may pay {W} rather
+      cost: "{W}"                #  than pay this spell's mana cost" (a Trap, rule 118.9)
+      condition: "count(game.creatures where attacking) == 1"
     - kind: enters_with          # a replacement: "enters tapped", "enters with X +1/+1 counters"
       tapped: true
       counters: {P1P1: x}        # numbers or expressions (x: the spell's X)
@@ -47,7 +50,7 @@ from cardjudge.rules.core.cost_parts import PartShape, ReadPart, read_cost
 from cardjudge.rules.core.expr import parse
 from cardjudge.rules.core.frozen import freeze
 
-KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
+KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with", "alternative_cost"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "condition", "optional", "rule", "text",
     "from", "counters", "tapped", "x_mana",
@@ -307,7 +310,9 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         _check_keywords(rule["grant"].get("keywords"), "rule: grant")
     if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
         raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
-    zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
+    if kind == "alternative_cost" and not mana:
+        raise InputError("cost: an alternative cost is a mana cost like \"{W}\"")
+    zones = raw.get("from", "stack" if kind == "spell" else "hand" if kind == "alternative_cost" else "battlefield")
     if kind == "enters_with":
         rule = _enters_with(raw)
     x_mana = str(raw.get("x_mana", ""))

@@ -521,6 +521,8 @@ def _casts(s, player: str, oid: int) -> list[Action]:
     targets = ability.targets if ability else ()
     text = f"{player} {verb(player, 'cast')} {obj.card}"
     out = _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets)
+    for cost_text, said in alternative_costs.offered_alternatives(s, player, oid, object_abilities(s, oid)):
+        out += _offers(s, player, "cast", obj, None, text + said, None, cost_text, (), targets)
     if "Delve" in chars(s, oid).keywords:
         graveyard = len(s.zone(player, "graveyard"))
         for cost_text, exiled in alternative_costs.delve_costs(card["mana_cost"], graveyard):
