@@ -1,8 +1,9 @@
 """The Forge .pzl importer: a puzzle's zones and card modifiers become a Magic position, the
 puzzle is solved and checked; a puzzle whose cards the library lacks is refused with one line
 naming each; what the importer cannot read (an unknown section, a token in the old format) is one line
-with the file and line. Files are copies in tests/data/forge (MTGP_08 and PS_GRN1 from Forge's
-forge-gui/res/puzzle; cardjudge_pelt written for these tests in Forge's format)."""
+with the file and line. Files are copies in tests/data/forge (PS_GRN1 from Forge's
+forge-gui/res/puzzle; cardjudge_pelt, cardjudge_missing and cardjudge_advance written for these tests in
+Forge's format)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from click.testing import CliRunner
 from cardjudge import InputError, apply, check_puzzle, legal_actions, load_position, load_puzzle, to_dict
 from cardjudge.cli import cli
 from cardjudge.solver.forge import read_pzl, to_position
-from cardjudge.solver.forge_import import import_pzl, import_report
+from cardjudge.solver.forge_import import advanced, import_pzl, import_report
 
 DATA = Path(__file__).resolve().parent / "data" / "forge"
 
@@ -50,13 +51,46 @@ def test_imported_puzzle_solves_and_checks_unique(tmp_path):
 
 def test_missing_cards_are_named_in_one_line(tmp_path):
     with pytest.raises(InputError) as error:
-        import_pzl(DATA / "MTGP_08.pzl")
-    assert str(error.value) == (f"{DATA / 'MTGP_08.pzl'}:16: 5 cards not in the library: Dread Shade, "
-                                "Carnifex Demon, Ashling the Pilgrim, Cascade Bluffs, Shivan Reef")
-    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "MTGP_08.pzl"), "--out", str(tmp_path)])
+        import_pzl(DATA / "cardjudge_missing.pzl")
+    assert str(error.value) == (f"{DATA / 'cardjudge_missing.pzl'}:14: 3 cards not in the library: Time Walk, "
+                                "Ancestral Recall, Black Lotus")
+    run = CliRunner().invoke(cli, ["puzzle", "import", str(DATA / "cardjudge_missing.pzl"), "--out", str(tmp_path)])
     assert run.exit_code == 1 and "Traceback" not in run.output
     assert run.output.strip().splitlines() == [f"cardjudge: {error.value}"]
     assert not list(tmp_path.iterdir())
+
+
+def test_active_phase_advance_plays_the_steps_on_the_way():
+    """Forge's ActivePhaseAdvance: set at the upkeep, the game goes through the draw step (its
+    draw done) to the main phase, where Lava Axe, drawn on the way, wins."""
+    parsed = read_pzl(DATA / "cardjudge_advance.pzl")
+    position = to_position(parsed)
+    assert position["phase"] == "upkeep" and [c["card"] for c in position["players"]["you"]["hand"]] == []
+    state = advanced(load_position(position), parsed)
+    assert (state.phase, state.turn) == ("main1", 3)
+    assert [state.objects[oid].card for oid in state.zone("you", "hand")] == ["Lava Axe"]
+    puzzle = import_pzl(DATA / "cardjudge_advance.pzl")
+    assert puzzle.position["phase"] == "main1"
+    assert [a["text"] for a in puzzle.solution["actions"] if a["kind"] != "pass"] == [
+        "you cast Lava Axe targeting opponent"]
+
+
+def test_active_phase_advance_to_an_earlier_step_advances_nothing():
+    # Forge compares the steps within the turn: from the cleanup, the upkeep is not later
+    text = ("[metadata]\nName:x\n[state]\nactiveplayer=human\nactivephase=CLEANUP\nactivephaseadvance=UPKEEP\n"
+            "humanbattlefield=Forest\n")
+    parsed = _written(text)
+    state = load_position(to_position(parsed))
+    assert advanced(state, parsed) is state
+
+
+def _written(text: str):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "advance.pzl"
+        path.write_text(text, encoding="utf-8")
+        return read_pzl(path)
 
 
 def test_tokens_in_the_old_field_by_field_format_are_refused_with_the_line():
@@ -80,6 +114,16 @@ def test_tokens_in_the_old_field_by_field_format_are_refused_with_the_line():
     ("[metadata]\nName:x\n[state]\nhumanbattlefield=Mesmeric Fiend|RememberedCards:1\n",
      ":4: 'Mesmeric Fiend': RememberedCards: needs the card's own Id:"),
     ("[metadata]\nName:x\n[state]\naihand=Shock|ExiledWith:5\n", ":4: 'Shock': ExiledWith: applies to a card in exile only"),
+    ("[metadata]\nName:x\n[state]\nactivephase=MAIN1\nactivephaseadvance=COMBAT_DECLARE_BLOCKERS\n",
+     ":5: ActivePhaseAdvance=COMBAT_DECLARE_BLOCKERS goes through the declare attackers step: the attackers "
+     "Forge's AI declares there are not in the file"),
+    ("[metadata]\nName:x\n[state]\nactivephaseadvance=TEATIME\n", ":4: unsupported ActivePhaseAdvance 'TEATIME'"),
+    # Rowen's trigger on the drawn Forest would wait on the stack in Forge; passing would resolve it
+    ("[metadata]\nName:x\n[state]\nturn=3\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n"
+     "humanlibrary=Forest;Forest\nhumanbattlefield=Rowen\n",
+     ":6: ActivePhaseAdvance: a triggered ability on the way to the main1 step"),
+    ("[metadata]\nName:x\n[state]\nactivephase=MAIN2\nactivephaseadvance=CLEANUP\n",
+     ":5: ActivePhaseAdvance=CLEANUP: the game here cannot stand in the cleanup step"),
 ])
 def test_bad_pzl_files_are_one_line(tmp_path, text, message):
     path = tmp_path / "bad.pzl"
@@ -143,13 +187,12 @@ def test_a_broken_line_with_more_than_the_printing_is_refused(tmp_path):
 
 def test_report_counts_what_imports_and_what_unlocks_the_most():
     report = import_report(sorted(DATA.glob("*.pzl")))
-    assert report.files == 3
-    assert report.importable == [str(DATA / "cardjudge_pelt.pzl")]
+    assert report.files == 4
+    assert report.importable == [str(DATA / "cardjudge_advance.pzl"), str(DATA / "cardjudge_pelt.pzl")]
     assert sum(report.refused.values()) == 1
-    assert report.missing == {str(DATA / "MTGP_08.pzl"): ["Dread Shade", "Carnifex Demon", "Ashling the Pilgrim",
-                                                          "Cascade Bluffs", "Shivan Reef"]}
-    # adding the five cards in turn unlocks MTGP_08 with the last one
-    assert [count for _, count in report.unlocking] == [0, 0, 0, 0, 1]
+    assert report.missing == {str(DATA / "cardjudge_missing.pzl"): ["Time Walk", "Ancestral Recall", "Black Lotus"]}
+    # adding the three cards in turn unlocks the puzzle with the last one
+    assert [count for _, count in report.unlocking] == [0, 0, 1]
     run = CliRunner().invoke(cli, ["puzzle", "import", "--report", "--json", str(DATA)])
     assert run.exit_code == 0
     assert json.loads(run.output)["unlocking"][-1]["unlocks"] == 1

@@ -31,7 +31,7 @@ PLAYERS = {"human": "you", "p0": "you", "ai": "opponent", "p1": "opponent"}
 ZONES = {"hand": "hand", "battlefield": "battlefield", "play": "battlefield", "graveyard": "graveyard",
          "library": "library", "exile": "exile"}
 # state keys read elsewhere, or that this importer cannot honour (say so rather than drop them)
-GLOBAL_KEYS = {"turn", "activeplayer", "activephase", "removesummoningsickness"}
+GLOBAL_KEYS = {"turn", "activeplayer", "activephase", "activephaseadvance", "removesummoningsickness"}
 UNSUPPORTED_PLAYER_KEYS = {"precast", "command", "counters", "manapool", "persistentmana", "sideboard",
                            "landsplayedlastturn", "numringtemptedyou"}
 ZERO_ONLY_KEYS = {"landsplayedlastturn", "numringtemptedyou"}  # read when 0: nothing to carry over
@@ -41,6 +41,10 @@ METADATA_KEYS = {"name", "url", "goal", "turns", "difficulty", "description", "t
 PHASES = {"main1": "main1", "main2": "main2", "upkeep": "upkeep", "draw": "draw",
           "combat_begin": "beginning_of_combat", "combat_declare_attackers": "declare_attackers",
           "combat_declare_blockers": "declare_blockers", "end_of_turn": "end", "cleanup": "cleanup"}
+# the steps of a turn in order, as Forge names them (ActivePhaseAdvance compares them within a turn)
+TURN_ORDER = ("untap", "upkeep", "draw", "main1", "combat_begin", "combat_declare_attackers",
+              "combat_declare_blockers", "combat_first_strike_damage", "combat_damage", "combat_end", "main2",
+              "end_of_turn", "cleanup")
 IGNORED_MODIFIERS = {"set", "noetbtrigs", "art"}  # printing and "no enter-the-battlefield triggers" (none fire when placed)
 DIFFICULTY = {"common": "easy", "easy": "easy", "uncommon": "medium", "medium": "medium", "rare": "hard",
               "mythic": "hard", "hard": "hard", "very hard": "hard", "special": "hard"}
@@ -296,6 +300,35 @@ def _link_exiled(puzzle: ForgePuzzle, exiled: list, labels_by_id: dict) -> None:
         for entry in puzzle.zones.get((player, "battlefield"), []):
             if "rememberedcards" in entry.modifiers and "id" not in entry.modifiers:
                 raise InputError(f"{entry.name!r}: RememberedCards: needs the card's own Id:", path, entry.line)
+
+
+def phase_advance(puzzle: ForgePuzzle) -> str | None:
+    """The step that ``ActivePhaseAdvance`` advances the game to (this importer's name for it), or
+    None when there is nothing to advance.
+
+    Forge sets the game at ``ActivePhase`` and then goes on, without anyone getting priority, through
+    each later step of the same turn up to the one named: each step's turn-based actions happen
+    (the draw step's draw) and triggered abilities trigger. A step that is not later in the turn
+    than ``ActivePhase`` advances nothing. Raises InputError for an unknown step and for a
+    declare attackers step on the way: the attackers Forge's AI declares there are not in the file."""
+    value = puzzle.state.get("activephaseadvance")
+    if value is None:
+        return None
+    line = puzzle.lines.get(("state", "activephaseadvance"))
+    target = value.strip().lower()
+    start = puzzle.state.get("activephase", "main1").strip().lower()
+    if target not in TURN_ORDER or target not in PHASES:
+        raise InputError(f"unsupported ActivePhaseAdvance {value!r}", puzzle.path, line)
+    if start not in TURN_ORDER or TURN_ORDER.index(target) <= TURN_ORDER.index(start):
+        return None
+    if target == "cleanup":
+        raise InputError("ActivePhaseAdvance=CLEANUP: the game here cannot stand in the cleanup step (nobody gets "
+                         "priority there)", puzzle.path, line)
+    passed = TURN_ORDER[TURN_ORDER.index(start) + 1:TURN_ORDER.index(target) + 1]
+    if "combat_declare_attackers" in passed:
+        raise InputError(f"ActivePhaseAdvance={value} goes through the declare attackers step: the attackers "
+                         "Forge's AI declares there are not in the file", puzzle.path, line)
+    return PHASES[target]
 
 
 def _number(text: str, path: str, line: int | None) -> int:

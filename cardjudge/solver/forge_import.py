@@ -14,9 +14,9 @@ from pathlib import Path
 
 from cardjudge.cards.loader import library
 from cardjudge.errors import InputError
-from cardjudge.rules.core.engine import load_position
+from cardjudge.rules.core.engine import apply_stepwise, legal_actions, load_position
 from cardjudge.solver.combos import find_combos
-from cardjudge.solver.forge import missing_cards, puzzle_metadata, read_pzl, to_position
+from cardjudge.solver.forge import missing_cards, phase_advance, puzzle_metadata, read_pzl, to_position
 from cardjudge.solver.puzzles import DEFAULT_LIMIT_NODES, Puzzle, new_puzzle
 
 DEFAULT_MAX_ACTIONS = 6
@@ -25,7 +25,9 @@ DEFAULT_MAX_ACTIONS = 6
 def _readable(path: str):
     """(parsed puzzle, its metadata, its position dict): every check short of the library."""
     parsed = read_pzl(path)
-    return parsed, puzzle_metadata(parsed), to_position(parsed)
+    position = to_position(parsed)
+    phase_advance(parsed)  # refused here already when the advance cannot be read
+    return parsed, puzzle_metadata(parsed), position
 
 
 def _refuse_missing(parsed, path: str) -> None:
@@ -47,7 +49,7 @@ def import_pzl(path: "str | Path", max_actions: int = DEFAULT_MAX_ACTIONS, limit
     path = str(path)
     parsed, meta, position = _readable(path)
     _refuse_missing(parsed, path)
-    state = load_position(position)
+    state = advanced(load_position(position), parsed)
     result = find_combos(state, meta["goal"], max_actions=max_actions, opponent=meta["opponent"],
                          limit_nodes=DEFAULT_LIMIT_NODES if limit_nodes is None else limit_nodes,
                          limit_seconds=limit_seconds, progress=progress, player=meta["player"])
@@ -56,6 +58,33 @@ def import_pzl(path: "str | Path", max_actions: int = DEFAULT_MAX_ACTIONS, limit
     line = result.lines[0]
     meta = dict(meta, max_actions=line.length)
     return new_puzzle(state, meta.pop("goal"), line, path=path, **meta)
+
+
+def advanced(state, parsed):
+    """The game of ``state`` advanced as the puzzle's ``ActivePhaseAdvance`` says (see
+    :func:`~cardjudge.solver.forge.phase_advance`): every player passes each step on the way
+    (what nobody getting priority amounts to), so the turn-based actions of each step happen, and
+    the game stands at the start of the step named. Raises InputError when something on the way
+    would differ from Forge's advance: a triggered ability (Forge keeps it waiting on the stack
+    until the step named; passing would resolve it) or a decision (a discard)."""
+    target = phase_advance(parsed)
+    if target is None:
+        return state
+    line = parsed.lines.get(("state", "activephaseadvance"))
+    turn = state.turn
+    while not (state.phase == target and state.turn == turn) and state.winner is None:
+        if state.turn != turn:
+            raise InputError(f"ActivePhaseAdvance: the turn ended before the {target} step", parsed.path, line)
+        listed = legal_actions(state)
+        passes = [action for action in listed if action.kind == "pass"]
+        if state.chain or state.pending:
+            raise InputError(f"ActivePhaseAdvance: a triggered ability on the way to the {target} step "
+                             "(Forge keeps it on the stack until then) is not supported", parsed.path, line)
+        if len(passes) != 1:
+            raise InputError(f"ActivePhaseAdvance: a decision on the way to the {target} step "
+                             f"({listed[0].text if listed else 'none'}) is not supported", parsed.path, line)
+        state = apply_stepwise(state, passes[0])  # a trigger waits on the stack, to be seen above
+    return state
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,9 @@ Each ability of a card is one mapping whose ``kind`` says what it is::
     - kind: spell                # what an instant or sorcery does on resolution
     - kind: as_enters            # "As this enters": applied while it enters, no stack (T7)
     - kind: linked               # a static ability with the triggered ability it is linked to (T8)
+    - kind: alternative_cost     # "If exactly one creature is attacking, you may pay {W} rather
+      cost: "{W}"                #  than pay this spell's mana cost" (a Trap, rule 118.9)
+      condition: "count(game.creatures where attacking) == 1"
     - kind: enters_with          # a replacement: "enters tapped", "enters with X +1/+1 counters"
       tapped: true
       counters: {P1P1: x}        # numbers or expressions (x: the spell's X)
@@ -48,7 +51,7 @@ from cardjudge.rules.core.frozen import freeze
 from cardjudge.rules.mtg.keywords import implements, implements_form
 from cardjudge.rules.mtg.keywords import problem as keyword_problem
 
-KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with"}
+KINDS = {"mana", "activated", "triggered", "static", "spell", "as_enters", "linked", "enters_with", "alternative_cost"}
 ABILITY_KEYS = {
     "kind", "cost", "add", "timing", "targets", "effect", "on", "when", "condition", "optional", "rule", "text",
     "from", "counters", "tapped", "x_mana", "modes",
@@ -76,7 +79,7 @@ EFFECT_OPS = {
     "modify", "grant", "counter", "exile", "return", "put_onto_battlefield", "become_creature", "add_counters",
     "delayed", "win_game", "transform", "become_copy", "choose", "sacrifice", "attach", "if", "discard",
     "add_mana", "copy_token", "mode", "to_hand", "exile_if_dies", "exchange_life", "lose_game", "scry", "pay",
-    "copy_ability", "enters_tapped",
+    "copy_ability", "enters_tapped", "remove_counters", "count_resolution",
 }
 STATIC_RULES = {"grant", "modify", "reveal_first_draw", "doesnt_untap", "cant_lose", "cant_win", "not_creature",
                 "hexproof"}
@@ -236,6 +239,17 @@ def _check_steps(steps, what: str) -> tuple:
             except (InputError, ValueError) as error:
                 raise InputError(f"{what}: 'pay': {error}") from None
             _check_steps(step.get("then", []), "pay/then")
+        elif op == "remove_counters":
+            # "remove all +1/+1 counters ..., and it deals that much damage": 'then' sees the number as x
+            if not isinstance(body, dict) or "cards" not in body:
+                raise InputError(f"{what}: 'remove_counters' takes {{cards: ..., counter: P1P1, n: 1 or all}}")
+            if body.get("n", 1) != "all" and not _whole(body.get("n", 1)):
+                raise InputError(f"{what}: remove_counters.n is a number 0 or more or 'all', not {body.get('n')!r}")
+            parsed(body["cards"], "remove_counters.cards")
+            _check_steps(step.get("then", []), "remove_counters/then")
+        elif op == "count_resolution":
+            if not isinstance(body, str) or not body.isidentifier():
+                raise InputError(f"{what}: 'count_resolution' takes a name for the ability, like 'count_resolution: pilgrim'")
         elif op == "copy_ability":
             if body != "e":
                 raise InputError(f"{what}: 'copy_ability' copies the ability that triggered it: write 'copy_ability: e'")
@@ -285,9 +299,13 @@ def _check_keywords(keywords, what: str) -> None:
 
 # The fields of the effect steps that hold expressions, as the compiler reads them: a step's text
 # is an expression (a number for the steps of an amount: "draw: x") but for the steps whose text
-# is mana ("add {G}", "you may pay {2}"); in a step's mapping, these keys hold expressions, each
-# of the type given (the steps within steps, of if / mode / delayed, are read as steps of their own).
+# is mana ("add {G}", "you may pay {2}") or names an ability ("count_resolution: ping"); in a
+# step's mapping, these keys hold expressions, each of the type given, but for the words a step
+# reads itself (``remove_counters``' ``n: all``); the steps within steps, of if / mode / delayed /
+# then, are read as steps of their own.
 MANA_TEXT_STEPS = frozenset({"add_mana", "pay"})
+NAME_TEXT_STEPS = frozenset({"count_resolution"})
+STEP_WORDS = {("remove_counters", "n"): "all"}
 EXPRESSION_KEYS = {"cards": "any", "to": "any", "from": "any", "player": "any", "of": "any", "count": "any",
                    "attached_to": "any",
                    "amount": "number", "n": "number", "power": "number", "toughness": "number"}
@@ -297,10 +315,12 @@ def step_expressions(op: str, body) -> list[tuple[str, str, str]]:
     """(where, text, type) of each expression in the body of an effect step ``op``: what the
     compiler parses and the type check checks (``mtg.expr_types``)."""
     if isinstance(body, str):
-        return [] if op in MANA_TEXT_STEPS else [(op, body, "number" if op in _AMOUNT_STEPS else "any")]
+        if op in MANA_TEXT_STEPS or op in NAME_TEXT_STEPS:
+            return []
+        return [(op, body, "number" if op in _AMOUNT_STEPS else "any")]
     if isinstance(body, dict):
         return [(f"{op}.{key}", value, EXPRESSION_KEYS[key]) for key, value in body.items()
-                if key in EXPRESSION_KEYS and isinstance(value, str)]
+                if key in EXPRESSION_KEYS and isinstance(value, str) and STEP_WORDS.get((op, key)) != value]
     return []
 
 
@@ -338,7 +358,9 @@ def compile_ability(raw: dict, index: int, fields: dict) -> Ability:
         granted = _granted(rule["grant"].get("abilities"), fields)
     if raw.get("targets") and kind not in ("activated", "spell", "triggered"):
         raise InputError(f"targets: only spells, activated and triggered abilities choose targets, not {kind} abilities")
-    zones = raw.get("from", "stack" if kind == "spell" else "battlefield")
+    if kind == "alternative_cost" and not mana:
+        raise InputError("cost: an alternative cost is a mana cost like \"{W}\"")
+    zones = raw.get("from", "stack" if kind == "spell" else "hand" if kind == "alternative_cost" else "battlefield")
     if kind == "enters_with":
         rule = _enters_with(raw)
     x_mana = str(raw.get("x_mana", ""))

@@ -92,6 +92,21 @@ def run(d, frames: tuple) -> None:
     d.game_data.pop("choice", None)
 
 
+def mana_ability_frames(d, player: str, activated) -> tuple:
+    """The frames of what mana abilities activated as a cost was paid do besides adding mana
+    (``activated``: (source, ability index) pairs): a pain land's damage to its controller, done
+    at once without the stack (rule 605.3b)."""
+    frames = []
+    for oid, index in activated:
+        if oid not in d.objects:
+            continue
+        obj = d.objects[oid]
+        ability = object_abilities(d, oid)[index]
+        if ability.effect:
+            frames.append(Frame(tuple(ability.effect), 0, player, oid, obj.label, obj.card))
+    return tuple(reversed(frames))  # run from the end: the first activated first
+
+
 def _norm(result):
     """A step's answer as (frames to push, choice, bindings for its frame, bindings for the frame below)."""
     if not result:
@@ -120,12 +135,13 @@ def resume(d, refs: tuple) -> None:
 
             top = frames[-1]
             payment = resolution_payments(d, choice.player, choice.name)[int(refs[0])]
-            if payment is not None:
-                m.pay_mana(d, choice.player, payment, top.source)
             step = thaw(top.steps[top.index - 1])
             branch = tuple(freeze(s) for s in step.get("then", []))
             frames.append(Frame(branch, 0, top.controller, top.source, top.label, top.card, top.bindings, top.x,
                                 top.event))
+            if payment is not None:
+                m.pay_mana(d, choice.player, payment, top.source)
+                frames.extend(mana_ability_frames(d, choice.player, payment.abilities))
     else:
         frames[-1] = frames[-1].bind(choice.name, refs)
     run(d, tuple(frames))
@@ -287,6 +303,38 @@ def _add_counters(d, frame, body, options):
     name, count = str(body.get("counter", "P1P1")), number(d, frame, body.get("n", 1))
     for oid in _cards(d, frame, body):
         m.add_counters(d, oid, name, count, frame.source)
+
+
+def _remove_counters(d, frame, body, options):
+    """Remove counters from permanents (``n: all``: every one of that kind, "remove all +1/+1
+    counters"); the steps in ``then`` beside it see how many were removed in all as ``x`` ("and it
+    deals that much damage")."""
+    name = str(body.get("counter", "P1P1"))
+    every = body.get("n") == "all"
+    wanted = 0 if every else number(d, frame, body.get("n", 1))
+    removed = 0
+    for oid in _cards(d, frame, body):
+        count = d.objects[oid].counter(name)
+        count = count if every else min(count, wanted)
+        m.remove_counters(d, oid, name, count, frame.source)
+        removed += count
+    then = options.get("then")
+    if then:
+        steps = tuple(freeze(s) for s in then)
+        return [Frame(steps, 0, frame.controller, frame.source, frame.label, frame.card, frame.bindings, removed,
+                      frame.event)], None
+
+
+def _count_resolution(d, frame, body, options):
+    """Count this resolution of the ability that ``body`` names on its source ("if this is the
+    third time this ability has resolved this turn", read as ``self.resolved.NAME``). The count
+    ends with the turn; a source that left the battlefield is a new object without one (400.7)."""
+    if frame.source not in d.objects or d.objects[frame.source].zone != "battlefield":
+        return
+    source = d.objects[frame.source]
+    counts = dict(source.get("resolved") or ())
+    counts[str(body)] = counts.get(str(body), 0) + 1
+    m.set_extra(d, frame.source, resolved=tuple(sorted(counts.items())))
 
 
 # a spell's "This spell can't be countered", read while it is on the stack (101.2)
@@ -642,6 +690,8 @@ _STEPS = {
     "grant": _grant,
     "become_creature": _become_creature,
     "add_counters": _add_counters,
+    "remove_counters": _remove_counters,
+    "count_resolution": _count_resolution,
     "counter": _counter,
     "exile": _exile,
     "return": _return,

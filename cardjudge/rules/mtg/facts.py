@@ -40,6 +40,8 @@ STEP_FACTS = {
     "enters_tapped": (frozenset(), set(), set()),  # how a permanent enters: no event of its own
     "become_creature": (frozenset(), set(), set()),
     "add_counters": (frozenset({"counters_put"}), {"counter"}, set()),
+    "remove_counters": (frozenset({"counters_removed"}), set(), {"counter"}),  # 'then' read by step_ops
+    "count_resolution": (frozenset(), set(), set()),  # a count on the source, no event
     "win_game": (frozenset(), set(), set()),
     "transform": (frozenset(), set(), set()),
     "become_copy": (frozenset(), set(), set()),

@@ -377,6 +377,8 @@ def _cleanup(d) -> None:
                 m.set_extra(d, oid, damage=None, deathtouched=None)
             if d.objects[oid].get("loyalty_used"):
                 m.set_extra(d, oid, loyalty_used=None)  # "once each turn" ends with the turn
+            if d.objects[oid].get("resolved"):
+                m.set_extra(d, oid, resolved=None)  # "... has resolved this turn" counts start again
     kept, ended = lasting_rules.tick(tuple(d.lasting), "end_of_turn")
     d.lasting = kept
     d.touched()

@@ -540,6 +540,9 @@ def _cast_variants(s, player: str, obj, card, text: str, targets, payload: tuple
     oid = obj.oid
     out = _offers(s, player, "cast", obj, None, text, None, card["mana_cost"] or "", (), targets,
                   extra_payload=payload)
+    for cost_text, said in alternative_costs.offered_alternatives(s, player, oid, object_abilities(s, oid)):
+        out += _offers(s, player, "cast", obj, None, text + said, None, cost_text, (), targets,
+                       extra_payload=payload)
     if "Delve" in chars(s, oid).keywords:
         graveyard = len(s.zone(player, "graveyard"))
         for cost_text, exiled in alternative_costs.delve_costs(card["mana_cost"], graveyard):
@@ -693,22 +696,35 @@ def _offers(s, player, kind, obj, ability_index, text, source, cost_text, parts,
                         offered = [((), (), text + with_x)]
                     offered_for_x[x] = offered
                 if free:
-                    paid = [(None, part_costs)]
+                    paid = [(None, part_costs, "")]
                 else:
                     paid = []
                     for payment in pays:
-                        mana = mana_costs.get(id(payment))
-                        if mana is None:
+                        known = mana_costs.get(id(payment))
+                        if known is None:
                             oids = tuple(payment.tapped or payment.sources)
-                            mana = mana_costs[id(payment)] = CostPart("mana", _labels(s, oids), oids=oids)
-                        paid.append((payment, (mana,) + part_costs))
+                            known = mana_costs[id(payment)] = (CostPart("mana", _labels(s, oids), oids=oids),
+                                                               _mana_effects_text(s, payment))
+                        paid.append((payment, (known[0],) + part_costs, known[1]))
                 for targets, labels, full in offered:
-                    for payment, costs in paid:
+                    for payment, costs, said in paid:
                         plan = _plan((targets, x, part_pairs, payment, life_total))
                         # positional: id, player, kind, text, card, card_id, ability, costs, targets, position, payload
-                        append(new_action("", player, kind, full, name, obj.label, ability_index, costs, labels,
-                                          None, (oid_pair, ("plan", plan), *extra_payload)))
+                        append(new_action("", player, kind, full + said, name, obj.label, ability_index, costs,
+                                          labels, None, (oid_pair, ("plan", plan), *extra_payload)))
     return out
+
+
+def _mana_effects_text(s, payment) -> str:
+    """What the payment's mana abilities do besides adding mana, said after the action's text
+    (" (Shivan Reef: add {R}, 1 damage to you)"): payments that differ only by it differ in
+    what they do, so their texts differ too. Empty when none of them does more."""
+    said = []
+    for oid, index in payment.abilities:
+        ability = object_abilities(s, oid)[index]
+        if ability.effect:
+            said.append(f"{_name(s, oid)}: {ability.text or 'its mana ability'}")
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def _target_text(s, targets) -> tuple:

@@ -100,6 +100,8 @@ def _pay(d, player: str, source: int | None, plan, costs: tuple = ()) -> None:
     if plan.payment is not None:
         # the sources' mana and the pool mana spent pay the cost; what the sources made beyond it stays
         m.pay_mana(d, player, plan.payment, source)
+        if plan.payment.abilities:
+            effects.run(d, effects.mana_ability_frames(d, player, plan.payment.abilities))
     for kind, oids in plan.parts:
         for oid in oids:
             if kind in ("tap", "crew"):
@@ -159,11 +161,14 @@ def _activate(d, action) -> None:
     _pay(d, player, oid, plan, ability.costs)
     if ability.kind == "mana":
         # a mana ability does not use the stack (rule 605.3)
+        # what it does besides adding mana (a pain land's damage) is done at once too (605.3b)
         if ability.add == "any":
             d.game_data["choice"] = Choice(player, "color", "color", tuple("WUBRG"), 1, 1, "the color of the mana")
-            d.game_data["resolving"] = (Frame((), 0, player, oid, obj.label, obj.card),)
+            d.game_data["resolving"] = (Frame(tuple(ability.effect), 0, player, oid, obj.label, obj.card),)
         else:
             m.add_mana(d, player, ability.add, oid)
+            if ability.effect:
+                effects.run(d, (Frame(tuple(ability.effect), 0, player, oid, obj.label, obj.card),))
         return
     d.chain = tuple(d.chain) + (StackItem(
         sid=d.new_id(), kind="ability", source=oid, label=obj.label, card=name, controller=player,

@@ -33,7 +33,7 @@ TOP_FIELDS = {"game", "turn", "active", "phase", "cards", "players", "winner", "
               "struck_first", "second_strike", "divisions", "last_known"}
 PERMANENT_FIELDS = {"card", "id", "tapped", "sick", "counters", "attached_to", "token", "owner", "now", "attacking",
                     "blocking", "blocked", "damage", "copy_of", "copy_keywords", "face", "deathtouched",
-                    "enchant_only", "loyalty_used", "attacking_left"}
+                    "enchant_only", "loyalty_used", "attacking_left", "resolved"}
 CARD_FIELDS = {"card", "id", "owner", "now"}
 EXILE_FIELDS = CARD_FIELDS | {"exiled_by", "exiled_by_left"}  # the permanent whose ability exiled it (607.2a)
 STACK_FIELDS = {"card", "id", "controller", "targets", "targets_left", "kind", "ability", "x", "source", "event",
@@ -237,6 +237,14 @@ def _card_entry(entry, zone, player, players, pool, oid, labels, source, node, i
             extra["damage"] = entry["damage"]
         if read_bool(entry, "loyalty_used", False, source):
             extra["loyalty_used"] = True  # a loyalty ability of it was activated this turn (606.3)
+        resolved = entry.get("resolved") or {}
+        if not isinstance(resolved, dict) or not all(isinstance(k, str) for k in resolved):
+            fail("'resolved' must be a mapping like {pilgrim: 2} (its abilities' resolutions this turn)", source,
+                 entry, "resolved")
+        for ability_name in resolved:
+            read_int(resolved, ability_name, 0, source, minimum=1)
+        if resolved:
+            extra["resolved"] = tuple(sorted((str(k), int(v)) for k, v in resolved.items()))
         if read_bool(entry, "deathtouched", False, source):
             extra["deathtouched"] = True  # some of the damage came from a source with deathtouch
         for key in ("copy_of", "face"):
@@ -615,6 +623,8 @@ def _entry(s, oid) -> dict:
             out["attacking_left"] = True  # the planeswalker it attacks has left the battlefield
         if obj.get("copy_keywords"):
             out["copy_keywords"] = list(obj.get("copy_keywords"))
+        if obj.get("resolved"):
+            out["resolved"] = dict(obj.get("resolved"))
         blocking = obj.get("blocking")
         if blocking is not None and blocking in s.objects:
             out["blocking"] = s.objects[blocking].label

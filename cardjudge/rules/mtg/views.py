@@ -570,6 +570,7 @@ _CARD_ATTRIBUTES = {
     "mana_value": lambda s, obj: permanent_mana_value(s, obj.oid),
     "counters": lambda s, obj: dict(obj.counters),
     "p1p1": lambda s, obj: obj.counter("P1P1"),
+    "resolved": lambda s, obj: dict(obj.get("resolved") or ()),  # count_resolution's counts this turn
     "attached_to": lambda s, obj: _view(s, obj.equipped_to),
     "attached": lambda s, obj: _view(s, obj.equipped_to),
     "exiled_by": lambda s, obj: CardView(s, obj.get("exiled_by")) if obj.get("exiled_by") is not None else None,
