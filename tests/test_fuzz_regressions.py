@@ -180,6 +180,7 @@ CARD_FILES = {
     "mtg-pay-life-negative.yaml": (11, "ability 0: cost: pay_life takes a number of life 0 or more, not -3"),
     "mtg-subtype-of-lands.yaml": (6, "'subtypes' holds 'Forest', a subtype of Land cards"),
     "mtg-trigger-event-unknown.yaml": (11, "ability 0: on: a triggered ability needs 'on', one of ability_activated, attacks"),
+    "mtg-type-not-a-name.yaml": (5, "'types' holds names, not []"),
     "mtg-type-unknown.yaml": (5, "'types' holds unknown card type 'Creeture'"),
     "ygo-draw-negative.yaml": (13, "ability 0: effect: draw: must be 0 or more, not -2"),
     "ygo-pay-lp-negative.yaml": (13, "ability 0: cost: pay_lp: must be 0 or more, not -1000"),

@@ -45,6 +45,10 @@ MTG_COLORS = {"W", "U", "B", "R", "G"}
 
 def _mtg_type_line(fields: dict) -> str | None:
     types = fields.get("types") or []
+    for field in ("types", "supertypes", "colors"):
+        for value in fields.get(field) or []:
+            if not isinstance(value, str):
+                return f"'{field}' holds names, not {value!r}"
     for kind in types:
         if kind not in MTG_TYPES:
             return f"'types' holds unknown card type {kind!r} (known: {', '.join(sorted(MTG_TYPES))})"
