@@ -13,7 +13,7 @@ from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, number_of, source_of
-from cardjudge.rules.core.reasons import Reason, whose
+from cardjudge.rules.core.reasons import REFUSED, Reason, whose
 from cardjudge.rules.ygo import windows, zones
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions, token_zone_choices,
@@ -82,14 +82,17 @@ def limit_reason(s, obj, card, ability, player) -> Reason | None:
     return Reason("limit", text, None, card.name)
 
 
-def condition_reason(s, oid: int, player: str, event, ability, card) -> Reason | None:
-    """The reason an ability's activation condition does not hold now, or None (Y1)."""
+def condition_reason(s, oid: int, player: str, event, ability, card, explain: bool = True) -> Reason | None:
+    """The reason an ability's activation condition does not hold now, or None (Y1); with
+    ``explain=False``, ``REFUSED`` instead of its text and the cards it read."""
     condition = ability.condition
     if condition is None:
         return None
     env = env_for(s, oid, player, event)
     if evaluate(condition, env):
         return None
+    if not explain:
+        return REFUSED
     text, _origin = source_of(condition)
     read = cards_read(condition, env)
     seen = f" ({read})" if read else ""
@@ -437,21 +440,30 @@ def window_rules(s, player: str, kind: str) -> WindowRules:
                        kind == "damage" or s.phase == "damage_step", chain_speed)
 
 
-def timing_reason(rules: WindowRules, card, ability, speed: int) -> Reason | None:
-    """The reason an ability of this spell speed cannot be activated in this window, or None."""
+def timing_reason(rules: WindowRules, card, ability, speed: int, explain: bool = True) -> Reason | None:
+    """The reason an ability of this spell speed cannot be activated in this window, or None
+    (``REFUSED`` with ``explain=False``)."""
     if rules.summon_window != (ability.on == "summoning"):
+        if not explain:
+            return REFUSED
         if rules.summon_window:
             return Reason("timing", "a monster would be Summoned: only an activation that answers the Summon "
                                     "(Solemn Warning's) can be made now, and this one does not", None, card.name)
         return Reason("timing", f"{card.name} answers a monster about to be Summoned, and none is", None, card.name)
     if speed < rules.min_speed:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{card.name} is Spell Speed {speed}: a chain link of Spell Speed "
                                 f"{rules.chain_speed} is answered only at Spell Speed {rules.min_speed} or more",
                       None, card.name)
     if rules.damage_rule and not (ability.damage_step or speed == 3):
+        if not explain:
+            return REFUSED
         return Reason("timing", f"in the Damage Step only Counter Traps and cards that say so can be activated; "
                                 f"{card.name} does not", None, card.name)
     if speed == 1 and not rules.speed_1_ok:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{card.name} is Spell Speed 1: it is activated only in its controller's own "
                                 "Main Phase, when nothing else is happening (an empty chain)", None, card.name)
     return None
@@ -475,17 +487,17 @@ def activations(s, player: str, kind: str) -> list[Action]:
             if obj is None:
                 obj = objects[oid]
                 card = pool[obj.card]
-            if timing_reason(rules, card, ability, speed) is not None:
+            if timing_reason(rules, card, ability, speed, explain=False) is not None:
                 continue
-            mode = _card_activation_mode(s, obj, card, ability, own_turn)
-            if mode.__class__ is Reason:
+            mode = _card_activation_mode(s, obj, card, ability, own_turn, explain=False)
+            if mode is REFUSED:
                 continue
             if limit_reason(s, obj, card, ability, player) is not None:
                 continue
             if fusion_reason(s, player, card, ability) is not None:
                 continue  # a Fusion Summon it could not perform: it cannot be activated
             for event in _matching_events(s, ability, kind, obj, player):
-                if condition_reason(s, oid, player, event, ability, card) is not None:
+                if condition_reason(s, oid, player, event, ability, card, explain=False) is not None:
                     continue
                 extra = play_cost(s, player, zone == "hand")
                 for option in activation_options(s, oid, ability, player, event, extra):
@@ -517,13 +529,18 @@ _EVENT_WORDS = {"activated": "a card or effect is activated", "attack_declared":
                 "summoning": "a monster would be Summoned"}
 
 
-def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
-    """How the card is activated ("from_hand", "set_card", "effect"), or the reason it cannot be now."""
+def _card_activation_mode(s, obj, card, ability, own_turn, explain: bool = True) -> str | Reason:
+    """How the card is activated ("from_hand", "set_card", "effect"), or the reason it cannot be
+    now (``REFUSED`` with ``explain=False``)."""
     if ability.kind != "activate":
         if obj.zone in ON_FIELD and not obj.face_up:
+            if not explain:
+                return REFUSED
             return Reason("condition", f"{card.name} is face-down: its effects cannot be activated", None, card.name)
         return "effect"
     if obj.zone == "hand":
+        if not explain and (card["kind"] != "spell" or not own_turn):
+            return REFUSED
         if card["kind"] != "spell":
             return Reason("timing", f"{card.name} is a Trap: it must be Set before it can be activated", None,
                           card.name)
@@ -533,14 +550,20 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
         if card["subtype"] == "field":
             return "from_hand"
         if not zones.free_spell_traps(s, obj.controller):
+            if not explain:
+                return REFUSED
             return Reason("zone", f"{whose(obj.controller)} Spell & Trap Zone is full (5 cards)", None, card.name)
         return "from_hand"
     if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
         if card["kind"] == "trap" or card["subtype"] == "quick-play":
             if "set_this_turn" in obj.flags:
+                if not explain:
+                    return REFUSED
                 return Reason("timing", f"{card.name} was Set this turn: it cannot be activated until the next "
                                         "turn", None, card.name)
         return "set_card"
+    if not explain:
+        return REFUSED
     return Reason("condition", f"{card.name} is already face-up: it was activated already", None, card.name)
 
 
