@@ -574,60 +574,87 @@ _NO_TRIBUTE = ({},)  # what ``solve`` finds without slots: one way, nothing chos
 _EXTRA_DECK_KINDS = ("ritual", "fusion", "synchro", "xyz", "link")
 
 
-def normal_summon_reason(s, player: str, oid: int, monsters: tuple) -> Reason | None:
+def normal_summon_reason(s, player: str, oid: int, monsters: tuple, explain: bool = True) -> Reason | None:
     """The reason the card of the hand ``oid`` cannot be Normal Summoned or Set now, or None
-    (Chain Energy's LP, checked for every play from the hand, apart: ``play_cost``)."""
+    (Chain Energy's LP, checked for every play from the hand, apart: ``play_cost``); with
+    ``explain=False``, ``REFUSED`` for any reason (the checks below take the same flag)."""
     card = s.pool[s.objects[oid].card]
     if card["kind"] != "monster":
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{card.name} is not a monster: it is not Summoned", None, card.name)
     if card["subtype"] in _EXTRA_DECK_KINDS:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{card.name} is a {card['subtype'].title()} Monster: it cannot be Normal Summoned "
                                 "or Set", None, card.name)
     if "normal_summon_used" in s.player(player).flags:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{player} already Normal Summoned or Set a monster this turn (once per turn)",
                       None, card.name)
     need = tributes_needed(card["level"])
     if len(monsters) < need:
+        if not explain:
+            return REFUSED
         return Reason("cost", f"{card.name} is Level {card['level']}: it needs {need} Tribute(s), and {says(player, 'control')} "
                               f"{len(monsters)} monster(s)", None, card.name)
     if need == 0 and not zones.free_main(s, player):
+        if not explain:
+            return REFUSED
         return Reason("zone", f"{whose(player)} Main Monster Zones are full (5 monsters)", None, card.name)
     if need:
         forbidder = forbidding_card(s, "cannot_tribute_summon", oid)
         if forbidder is not None:
+            if not explain:
+                return REFUSED
             return Reason("condition", f"{forbidder} forbids Tribute Summoning {card.name}", None, card.name)
     return None
 
 
-def set_spell_reason(s, player: str, oid: int) -> Reason | None:
+def set_spell_reason(s, player: str, oid: int, explain: bool = True) -> Reason | None:
     """The reason a Spell or Trap of the hand cannot be Set now, or None."""
     card = s.pool[s.objects[oid].card]
     if card["subtype"] != "field" and not zones.free_spell_traps(s, player):
+        if not explain:
+            return REFUSED
         return Reason("zone", f"{whose(player)} Spell & Trap Zone is full (5 cards)", None, card.name)
     return None
 
 
-def flip_summon_reason(obj) -> Reason | None:
+def flip_summon_reason(obj, explain: bool = True) -> Reason | None:
     """The reason a face-down monster cannot be Flip Summoned now, or None."""
     if obj.face_up:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{obj.card} is face-up: only a face-down monster is Flip Summoned", None, obj.card)
     if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{obj.card} was Set or changed position this turn: it can be Flip Summoned from "
                                 "the next turn", None, obj.card)
     return None
 
 
-def reposition_reason(obj, card) -> Reason | None:
+def reposition_reason(obj, card, explain: bool = True) -> Reason | None:
     """The reason a face-up monster cannot change its battle position now, or None."""
     if card["subtype"] == "link":
+        if not explain:
+            return REFUSED
         return Reason("condition", f"{obj.card} is a Link Monster: it has no DEF and stays in Attack Position",
                       None, obj.card)
     if not obj.face_up:
+        if not explain:
+            return REFUSED
         return Reason("condition", f"{obj.card} is face-down: it changes position by a Flip Summon", None, obj.card)
     if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        if not explain:
+            return REFUSED
         return Reason("limit", f"{obj.card} was Summoned or changed position this turn (once per turn, not the "
                                "turn it arrives)", None, obj.card)
     if "attacked_this_turn" in obj.flags:
+        if not explain:
+            return REFUSED
         return Reason("limit", f"{obj.card} attacked this turn: it cannot change position after attacking", None,
                       obj.card)
     return None
@@ -650,7 +677,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
             continue
         seen.add(key)
         if card["kind"] == "monster":
-            if normal_summon_reason(s, player, oid, monsters) is not None:
+            if normal_summon_reason(s, player, oid, monsters, explain=False) is not None:
                 continue
             need = tributes_needed(card["level"])
             if need:
@@ -680,7 +707,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
                                      ("tributes", tributes)),
                         ))
         elif card["kind"] in ("spell", "trap"):
-            if set_spell_reason(s, player, oid) is None:
+            if set_spell_reason(s, player, oid, explain=False) is None:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
                 actions.append(Action(
                     id="", player=player, kind="set", text=f"{says(player, 'Set')} {card.name}", card=card.name,
@@ -695,12 +722,12 @@ def main_phase_plays(s, player: str) -> list[Action]:
             continue  # an interchangeable copy: the same decision (G1)
         seen_on_field.add(key)
         if not obj.face_up:
-            if flip_summon_reason(obj) is None:
+            if flip_summon_reason(obj, explain=False) is None:
                 actions.append(Action(
                     id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
-        elif reposition_reason(obj, card) is None:
+        elif reposition_reason(obj, card, explain=False) is None:
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
                 id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",
