@@ -40,6 +40,8 @@ def keyed_extra(extra: tuple) -> tuple:
     """An object's game-specific values without those the key leaves out (``UNKEYED_EXTRA``)."""
     if not extra:
         return extra
+    if len(extra) == 1:  # the common case, a card's unread zone alone: no list built
+        return () if extra[0][0] in UNKEYED_EXTRA else extra
     for key, _ in extra:
         if key in UNKEYED_EXTRA:
             return tuple([item for item in extra if item[0] not in UNKEYED_EXTRA])

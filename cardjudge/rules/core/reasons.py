@@ -3,7 +3,8 @@
 A game's legality checks are small named functions that return ``None`` when the action passes
 them and a :class:`Reason` when it does not; the listing of legal actions stops at the first
 reason, an explanation (``why_not`` of a game) collects every one. So the reasons a judge is
-told and the actions a player is offered come from one definition.
+told and the actions a player is offered come from one definition. A check the listing asks
+with ``explain=False`` answers :data:`REFUSED` instead of building its reason.
 
 >>> reason = Reason("cost", "Solemn Warning costs 2000 LP; opponent has 1999", "C2", "Solemn Warning")
 >>> reason.to_dict()
@@ -41,6 +42,13 @@ class Reason:
             return f"{self.kind}: {self.text}"
         cited = f"rule {self.rule}" if self.rule[:1].isdigit() else f"ruling {self.rule}"
         return f"{self.kind}: {self.text} ({cited})"
+
+
+#: What a check answers when the listing of legal actions asks it only yes or no (``explain=False``):
+#: one shared refusal, so the listing builds no sentence and reads no card for an action it leaves
+#: out; ``why_not`` asks with ``explain=True`` for the reason itself. It is a :class:`Reason`, so
+#: "``check(...) is not None``" reads the same either way; it is never shown to a judge.
+REFUSED = Reason("refused", "not legal now (the explanation gives the reason)")
 
 
 def whose(player: str) -> str:

@@ -13,7 +13,7 @@ from cardjudge.rules.core.actions import Action, CostPart, number_in_place
 from cardjudge.rules.core.choices import Slot, solve
 from cardjudge.rules.core.events import Event
 from cardjudge.rules.core.expr import evaluate, number_of, source_of
-from cardjudge.rules.core.reasons import Reason, whose
+from cardjudge.rules.core.reasons import REFUSED, Reason, whose
 from cardjudge.rules.ygo import windows, zones
 from cardjudge.rules.ygo.abilities import thaw
 from cardjudge.rules.ygo.effects import (attached, position_choice_places, position_choice_positions, token_zone_choices,
@@ -82,14 +82,17 @@ def limit_reason(s, obj, card, ability, player) -> Reason | None:
     return Reason("limit", text, None, card.name)
 
 
-def condition_reason(s, oid: int, player: str, event, ability, card) -> Reason | None:
-    """The reason an ability's activation condition does not hold now, or None (Y1)."""
+def condition_reason(s, oid: int, player: str, event, ability, card, explain: bool = True) -> Reason | None:
+    """The reason an ability's activation condition does not hold now, or None (Y1); with
+    ``explain=False``, ``REFUSED`` instead of its text and the cards it read."""
     condition = ability.condition
     if condition is None:
         return None
     env = env_for(s, oid, player, event)
     if evaluate(condition, env):
         return None
+    if not explain:
+        return REFUSED
     text, _origin = source_of(condition)
     read = cards_read(condition, env)
     seen = f" ({read})" if read else ""
@@ -437,21 +440,30 @@ def window_rules(s, player: str, kind: str) -> WindowRules:
                        kind == "damage" or s.phase == "damage_step", chain_speed)
 
 
-def timing_reason(rules: WindowRules, card, ability, speed: int) -> Reason | None:
-    """The reason an ability of this spell speed cannot be activated in this window, or None."""
+def timing_reason(rules: WindowRules, card, ability, speed: int, explain: bool = True) -> Reason | None:
+    """The reason an ability of this spell speed cannot be activated in this window, or None
+    (``REFUSED`` with ``explain=False``)."""
     if rules.summon_window != (ability.on == "summoning"):
+        if not explain:
+            return REFUSED
         if rules.summon_window:
             return Reason("timing", "a monster would be Summoned: only an activation that answers the Summon "
                                     "(Solemn Warning's) can be made now, and this one does not", None, card.name)
         return Reason("timing", f"{card.name} answers a monster about to be Summoned, and none is", None, card.name)
     if speed < rules.min_speed:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{card.name} is Spell Speed {speed}: a chain link of Spell Speed "
                                 f"{rules.chain_speed} is answered only at Spell Speed {rules.min_speed} or more",
                       None, card.name)
     if rules.damage_rule and not (ability.damage_step or speed == 3):
+        if not explain:
+            return REFUSED
         return Reason("timing", f"in the Damage Step only Counter Traps and cards that say so can be activated; "
                                 f"{card.name} does not", None, card.name)
     if speed == 1 and not rules.speed_1_ok:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{card.name} is Spell Speed 1: it is activated only in its controller's own "
                                 "Main Phase, when nothing else is happening (an empty chain)", None, card.name)
     return None
@@ -475,17 +487,17 @@ def activations(s, player: str, kind: str) -> list[Action]:
             if obj is None:
                 obj = objects[oid]
                 card = pool[obj.card]
-            if timing_reason(rules, card, ability, speed) is not None:
+            if timing_reason(rules, card, ability, speed, explain=False) is not None:
                 continue
-            mode = _card_activation_mode(s, obj, card, ability, own_turn)
-            if mode.__class__ is Reason:
+            mode = _card_activation_mode(s, obj, card, ability, own_turn, explain=False)
+            if mode is REFUSED:
                 continue
             if limit_reason(s, obj, card, ability, player) is not None:
                 continue
             if fusion_reason(s, player, card, ability) is not None:
                 continue  # a Fusion Summon it could not perform: it cannot be activated
             for event in _matching_events(s, ability, kind, obj, player):
-                if condition_reason(s, oid, player, event, ability, card) is not None:
+                if condition_reason(s, oid, player, event, ability, card, explain=False) is not None:
                     continue
                 extra = play_cost(s, player, zone == "hand")
                 for option in activation_options(s, oid, ability, player, event, extra):
@@ -517,13 +529,18 @@ _EVENT_WORDS = {"activated": "a card or effect is activated", "attack_declared":
                 "summoning": "a monster would be Summoned"}
 
 
-def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
-    """How the card is activated ("from_hand", "set_card", "effect"), or the reason it cannot be now."""
+def _card_activation_mode(s, obj, card, ability, own_turn, explain: bool = True) -> str | Reason:
+    """How the card is activated ("from_hand", "set_card", "effect"), or the reason it cannot be
+    now (``REFUSED`` with ``explain=False``)."""
     if ability.kind != "activate":
         if obj.zone in ON_FIELD and not obj.face_up:
+            if not explain:
+                return REFUSED
             return Reason("condition", f"{card.name} is face-down: its effects cannot be activated", None, card.name)
         return "effect"
     if obj.zone == "hand":
+        if not explain and (card["kind"] != "spell" or not own_turn):
+            return REFUSED
         if card["kind"] != "spell":
             return Reason("timing", f"{card.name} is a Trap: it must be Set before it can be activated", None,
                           card.name)
@@ -533,14 +550,20 @@ def _card_activation_mode(s, obj, card, ability, own_turn) -> str | Reason:
         if card["subtype"] == "field":
             return "from_hand"
         if not zones.free_spell_traps(s, obj.controller):
+            if not explain:
+                return REFUSED
             return Reason("zone", f"{whose(obj.controller)} Spell & Trap Zone is full (5 cards)", None, card.name)
         return "from_hand"
     if obj.zone in ("spells_traps", "field_spell") and not obj.face_up:
         if card["kind"] == "trap" or card["subtype"] == "quick-play":
             if "set_this_turn" in obj.flags:
+                if not explain:
+                    return REFUSED
                 return Reason("timing", f"{card.name} was Set this turn: it cannot be activated until the next "
                                         "turn", None, card.name)
         return "set_card"
+    if not explain:
+        return REFUSED
     return Reason("condition", f"{card.name} is already face-up: it was activated already", None, card.name)
 
 
@@ -551,60 +574,87 @@ _NO_TRIBUTE = ({},)  # what ``solve`` finds without slots: one way, nothing chos
 _EXTRA_DECK_KINDS = ("ritual", "fusion", "synchro", "xyz", "link")
 
 
-def normal_summon_reason(s, player: str, oid: int, monsters: tuple) -> Reason | None:
+def normal_summon_reason(s, player: str, oid: int, monsters: tuple, explain: bool = True) -> Reason | None:
     """The reason the card of the hand ``oid`` cannot be Normal Summoned or Set now, or None
-    (Chain Energy's LP, checked for every play from the hand, apart: ``play_cost``)."""
+    (Chain Energy's LP, checked for every play from the hand, apart: ``play_cost``); with
+    ``explain=False``, ``REFUSED`` for any reason (the checks below take the same flag)."""
     card = s.pool[s.objects[oid].card]
     if card["kind"] != "monster":
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{card.name} is not a monster: it is not Summoned", None, card.name)
     if card["subtype"] in _EXTRA_DECK_KINDS:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{card.name} is a {card['subtype'].title()} Monster: it cannot be Normal Summoned "
                                 "or Set", None, card.name)
     if "normal_summon_used" in s.player(player).flags:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{player} already Normal Summoned or Set a monster this turn (once per turn)",
                       None, card.name)
     need = tributes_needed(card["level"])
     if len(monsters) < need:
+        if not explain:
+            return REFUSED
         return Reason("cost", f"{card.name} is Level {card['level']}: it needs {need} Tribute(s), and {says(player, 'control')} "
                               f"{len(monsters)} monster(s)", None, card.name)
     if need == 0 and not zones.free_main(s, player):
+        if not explain:
+            return REFUSED
         return Reason("zone", f"{whose(player)} Main Monster Zones are full (5 monsters)", None, card.name)
     if need:
         forbidder = forbidding_card(s, "cannot_tribute_summon", oid)
         if forbidder is not None:
+            if not explain:
+                return REFUSED
             return Reason("condition", f"{forbidder} forbids Tribute Summoning {card.name}", None, card.name)
     return None
 
 
-def set_spell_reason(s, player: str, oid: int) -> Reason | None:
+def set_spell_reason(s, player: str, oid: int, explain: bool = True) -> Reason | None:
     """The reason a Spell or Trap of the hand cannot be Set now, or None."""
     card = s.pool[s.objects[oid].card]
     if card["subtype"] != "field" and not zones.free_spell_traps(s, player):
+        if not explain:
+            return REFUSED
         return Reason("zone", f"{whose(player)} Spell & Trap Zone is full (5 cards)", None, card.name)
     return None
 
 
-def flip_summon_reason(obj) -> Reason | None:
+def flip_summon_reason(obj, explain: bool = True) -> Reason | None:
     """The reason a face-down monster cannot be Flip Summoned now, or None."""
     if obj.face_up:
+        if not explain:
+            return REFUSED
         return Reason("summon", f"{obj.card} is face-up: only a face-down monster is Flip Summoned", None, obj.card)
     if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        if not explain:
+            return REFUSED
         return Reason("timing", f"{obj.card} was Set or changed position this turn: it can be Flip Summoned from "
                                 "the next turn", None, obj.card)
     return None
 
 
-def reposition_reason(obj, card) -> Reason | None:
+def reposition_reason(obj, card, explain: bool = True) -> Reason | None:
     """The reason a face-up monster cannot change its battle position now, or None."""
     if card["subtype"] == "link":
+        if not explain:
+            return REFUSED
         return Reason("condition", f"{obj.card} is a Link Monster: it has no DEF and stays in Attack Position",
                       None, obj.card)
     if not obj.face_up:
+        if not explain:
+            return REFUSED
         return Reason("condition", f"{obj.card} is face-down: it changes position by a Flip Summon", None, obj.card)
     if obj.flags & {"summoned_this_turn", "set_this_turn", "position_changed_this_turn"}:
+        if not explain:
+            return REFUSED
         return Reason("limit", f"{obj.card} was Summoned or changed position this turn (once per turn, not the "
                                "turn it arrives)", None, obj.card)
     if "attacked_this_turn" in obj.flags:
+        if not explain:
+            return REFUSED
         return Reason("limit", f"{obj.card} attacked this turn: it cannot change position after attacking", None,
                       obj.card)
     return None
@@ -627,7 +677,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
             continue
         seen.add(key)
         if card["kind"] == "monster":
-            if normal_summon_reason(s, player, oid, monsters) is not None:
+            if normal_summon_reason(s, player, oid, monsters, explain=False) is not None:
                 continue
             need = tributes_needed(card["level"])
             if need:
@@ -657,7 +707,7 @@ def main_phase_plays(s, player: str) -> list[Action]:
                                      ("tributes", tributes)),
                         ))
         elif card["kind"] in ("spell", "trap"):
-            if set_spell_reason(s, player, oid) is None:
+            if set_spell_reason(s, player, oid, explain=False) is None:
                 costs = (CostPart("pay_lp", (), extra_lp),) if extra_lp else ()
                 actions.append(Action(
                     id="", player=player, kind="set", text=f"{says(player, 'Set')} {card.name}", card=card.name,
@@ -672,12 +722,12 @@ def main_phase_plays(s, player: str) -> list[Action]:
             continue  # an interchangeable copy: the same decision (G1)
         seen_on_field.add(key)
         if not obj.face_up:
-            if flip_summon_reason(obj) is None:
+            if flip_summon_reason(obj, explain=False) is None:
                 actions.append(Action(
                     id="", player=player, kind="summon", text=f"{says(player, 'Flip Summon')} {card.name}", card=card.name,
                     card_id=obj.label, payload=(("lp", 0), ("mode", "flip"), ("oid", oid)),
                 ))
-        elif reposition_reason(obj, card) is None:
+        elif reposition_reason(obj, card, explain=False) is None:
             to = "defense" if obj.position == "attack" else "attack"
             actions.append(Action(
                 id="", player=player, kind="choose", text=f"{says(player, 'change')} {card.name} to {to} position",

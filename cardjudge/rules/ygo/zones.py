@@ -221,7 +221,7 @@ def taken(s, player: str, zone: str = "monsters", leaving=()) -> set:
 
 def free_main(s, player: str, leaving=()) -> list[int]:
     """``player``'s free Main Monster Zones (the cards in ``leaving`` about to leave the field)."""
-    used = taken(s, player, "monsters", leaving)
+    used = taken(s, player, "monsters", leaving) if leaving else _occupied(s, player, "monsters")
     return [place for place in range(MAIN_ZONES) if place not in used]
 
 
