@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from timing import ROOT, Figures, add_output_options, clock, machine, median_ms  # first: it puts this checkout on sys.path
+from timing import ROOT, Figures, clock, machine, median_ms, run_bench  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, find_combos, legal_actions, list_chains, load_position
 
@@ -20,12 +20,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--search-repeat", type=int, default=1, help="searches in each chance mode (fastest kept)")
-    add_output_options(parser)
-    args = parser.parse_args()
-    figures = Figures(args)
-    with figures.text():
-        report(args, figures)
-    figures.write()
+    run_bench(parser, report)
 
 
 def report(args, figures: Figures) -> None:

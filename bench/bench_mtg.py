@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from timing import ROOT, Figures, add_output_options, machine, median_fastest_ms  # first: it puts this checkout on sys.path
+from timing import ROOT, Figures, machine, median_fastest_ms, run_bench  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, find_combos, legal_actions, load_position
 from cardjudge.rules.mtg import mana, shapes, views
@@ -47,13 +47,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=31, help="runs per figure (median taken)")
     parser.add_argument("--search-repeat", type=int, default=3, help="runs of the combo search (fastest kept)")
-    add_output_options(parser)
-    args = parser.parse_args(argv)
-    figures = Figures(args)
-    with figures.text():
-        report(args, figures)
-    figures.write()
-    return 0
+    return run_bench(parser, report, argv)
 
 
 def report(args, figures: Figures) -> None:

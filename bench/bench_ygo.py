@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from timing import ROOT, Figures, add_output_options, machine, median_ms  # first: it puts this checkout on sys.path
+from timing import ROOT, Figures, machine, median_ms, run_bench  # first: it puts this checkout on sys.path
 
 from cardjudge import apply, legal_actions, list_chains, load_position
 
@@ -22,13 +22,7 @@ EXAMPLES = ["ygo-wanghu.yaml", "ygo-solemn-warning.yaml", "ygo-battle.yaml", "yg
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=31, help="runs per figure (median taken)")
-    add_output_options(parser)
-    args = parser.parse_args(argv)
-    figures = Figures(args)
-    with figures.text():
-        report(args.repeat, figures)
-    figures.write()
-    return 0
+    return run_bench(parser, lambda args, figures: report(args.repeat, figures), argv)
 
 
 def report(repeat: int, figures: Figures) -> None:

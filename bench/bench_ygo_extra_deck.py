@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from timing import ROOT, Figures, add_output_options, clock, machine, median_fastest_ms  # first: puts this checkout on sys.path
+from timing import ROOT, Figures, clock, machine, median_fastest_ms, run_bench  # first: puts this checkout on sys.path
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -73,13 +73,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=101, help="runs per figure")
     parser.add_argument("--search-repeat", type=int, help="runs of each combo search (fastest kept; default --repeat / 20)")
-    add_output_options(parser)
-    args = parser.parse_args(argv)
-    figures = Figures(args)
-    with figures.text():
-        report(args, figures)
-    figures.write()
-    return 0
+    return run_bench(parser, report, argv)
 
 
 def report(args, figures: Figures) -> None:

@@ -124,3 +124,15 @@ class Figures:
         """Print the JSON object of the figures, under ``--json``."""
         if self.json:
             print(json.dumps({"machine": machine(), "clock": self.clock, "figures": self.values}))
+
+
+def run_bench(parser, report, argv=None) -> int:
+    """Parse a benchmark's options (``parser``, the output options added), run
+    ``report(args, figures)`` with its text where ``--json`` wants it, then print the figures."""
+    add_output_options(parser)
+    args = parser.parse_args(argv)
+    figures = Figures(args)
+    with figures.text():
+        report(args, figures)
+    figures.write()
+    return 0
