@@ -120,9 +120,16 @@ def main(argv=None) -> int:
     parser.add_argument("--wall", action="store_true", help="time on the wall clock, not CPU time (a quiet machine)")
     parser.add_argument("--workdir", type=Path, help="keep the commits' folders (and builds) here and reuse them")
     parser.add_argument("--save", type=Path, metavar="FILE", help="also write every figure of every round to FILE (JSON)")
+    names = ", ".join(name for name, _script, _arguments in BENCHES + ONCE)
+    parser.add_argument("--only", metavar="NAMES", type=lambda text: text.split(","),
+                        help=f"run only these benchmarks, comma-separated ({names})")
     parser.add_argument("--load", type=Path, metavar="FILE",
                         help="print the figures of a run saved with --save instead of measuring")
     args = parser.parse_args(argv)
+    known = {name for name, _script, _arguments in BENCHES + ONCE}
+    unknown = sorted(set(args.only or []) - known)
+    if unknown:
+        parser.error(f"unknown benchmark {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     if not args.load and not (args.old and args.new):
         parser.error("name the OLD and NEW commits (or --load a saved run)")
     if args.load:
@@ -198,16 +205,21 @@ def measure(folders: dict, args) -> tuple[dict, list[float]]:
     loads: list[float] = []
     for round_index in range(args.rounds):
         sides = ["old", "new"] if round_index % 2 == 0 else ["new", "old"]
-        for name, script, arguments in BENCHES:
+        for name, script, arguments in selected(BENCHES, args):
             for side in sides:
                 progress(f"round {round_index + 1}/{args.rounds}: {name} {side}")
                 loads.append(os.getloadavg()[0])
                 record(results, name, side, run(folders[side], script, arguments, args))
-    for name, script, arguments in ONCE:
+    for name, script, arguments in selected(ONCE, args):
         progress(f"{name} new")
         loads.append(os.getloadavg()[0])
         record(results, name, "new", run(folders["new"], script, arguments, args))
     return results, loads
+
+
+def selected(benches: list, args) -> list:
+    """The benchmarks of ``benches`` that ``--only`` keeps (all without it)."""
+    return [bench for bench in benches if not args.only or bench[0] in args.only]
 
 
 def run(folder: Path, script: str, arguments: list[str], args) -> dict:
@@ -268,6 +280,8 @@ def describe(commits: dict, args, started, minutes: float, loads: list[float], r
 def print_figures(results: dict) -> None:
     """Every figure of every benchmark: old, new, ratio, and the spread of the rounds."""
     for name, _script, _arguments in BENCHES + ONCE:
+        if not any((name, side) in results for side in ("old", "new")):
+            continue  # left out by --only
         print(f"\n{name}")
         for side in ("old", "new"):
             if "error" in results.get((name, side), {}):
