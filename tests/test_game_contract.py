@@ -85,6 +85,14 @@ def test_every_library_ability_has_declared_facts(game):
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
+def test_a_card_definition_reads_as_the_mapping_of_its_printed_fields(game):
+    card = next(iter(cardjudge.cards.loader.library(game)))
+    assert list(card) == list(card.fields)
+    assert all(key in card and card[key] == card.fields[key] for key in card.fields)
+    assert "colour_of_the_sleeve" not in card and card["colour_of_the_sleeve"] is None
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
 def test_the_loader_reads_each_game_s_fields_from_its_rules(game, tmp_path):
     rules = rules_for(game)
     missing = tmp_path / "missing.yaml"

@@ -33,6 +33,13 @@ class CardDef:
     def __getitem__(self, key: str) -> Any:
         return self.fields.get(key)
 
+    def __contains__(self, key: str) -> bool:
+        return key in self.fields
+
+    def __iter__(self):
+        # without it, ``in`` and ``for`` would fall back on ``__getitem__(0)``, ``(1)``... forever
+        return iter(self.fields)
+
     def __hash__(self) -> int:
         return hash((self.game, self.name))
 
