@@ -719,11 +719,19 @@ def _mana_effects_text(s, payment) -> str:
     """What the payment's mana abilities do besides adding mana, said after the action's text
     (" (Shivan Reef: add {R}, 1 damage to you)"): payments that differ only by it differ in
     what they do, so their texts differ too. Empty when none of them does more."""
+    record = s.derived()
+    table = record.mana_effects
+    if table is None:
+        table = record.mana_effects = {}
     said = []
-    for oid, index in payment.abilities:
-        ability = object_abilities(s, oid)[index]
-        if ability.effect:
-            said.append(f"{_name(s, oid)}: {ability.text or 'its mana ability'}")
+    for pair in payment.abilities:
+        text = table.get(pair)
+        if text is None:
+            oid, index = pair
+            ability = object_abilities(s, oid)[index]
+            text = table[pair] = f"{_name(s, oid)}: {ability.text or 'its mana ability'}" if ability.effect else ""
+        if text:
+            said.append(text)
     return f" ({'; '.join(said)})" if said else ""
 
 
