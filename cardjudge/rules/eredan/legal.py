@@ -130,40 +130,52 @@ def _distinct(s, oids) -> list:
 
 def may_play(s, player: str, card_oid) -> bool:
     """Whether the player's fighter may play this card now (class, guild, race, caste, Enchaînement)."""
-    return play_reasons(s, player, card_oid, every=False) == []
+    for _ in _play_refusals(s, player, card_oid):
+        return False
+    return True
 
 
 def play_reasons(s, player: str, card_oid, every: bool = True) -> list[Reason]:
     """The reasons the player's fighter may not play this card now (no living fighter, a
     character card, the class, guild, race or caste the card asks for, one card a fight unless
     an Enchaînement allows the next); only the first unless ``every``."""
+    name = cdef(s, card_oid).name
+    out = []
+    for kind, text in _play_refusals(s, player, card_oid):
+        out.append(Reason(kind, text(), None, name))
+        if not every:
+            break
+    return out
+
+
+def _play_refusals(s, player: str, card_oid):
+    """(kind, a function giving the text) of each reason of ``play_reasons``, in order, lazily:
+    the listing asks only whether there is one, and a text is written only for an explanation."""
     card = cdef(s, card_oid)
     name = card.name
     by = fighter_of(s, player)
     if by is None or not alive(s, by):
-        return [Reason("condition", f"{player} has no living character in the fight to play {name}", None, name)]
+        yield "condition", lambda: f"{player} has no living character in the fight to play {name}"
+        return
     if card_type(card) == "personnage":
-        return [Reason("condition", f"{name} is a character: characters are not played in a fight", None, name)]
+        yield "condition", lambda: f"{name} is a character: characters are not played in a fight"
+        return
     fighter = cdef(s, by)
-    out = []
     for key, wanted in requirements(card).items():
         have = classes(fighter) if key == "class" else (fighter[key],)
         wanted = wanted if isinstance(wanted, list) else [wanted]
         if not any(w in have for w in wanted):
-            shown = ", ".join(str(h) for h in have if h) or "none"
-            out.append(Reason("condition", f"{name} is played by a character of {key} {' or '.join(map(str, wanted))}; "
-                                           f"{fighter.name} is {shown}", None, name))
-            if not every:
-                return out
+            yield "condition", (lambda key=key, wanted=wanted, have=have:
+                                f"{name} is played by a character of {key} {' or '.join(map(str, wanted))}; "
+                                f"{fighter.name} is {', '.join(str(h) for h in have if h) or 'none'}")
     status = dict(s.get("play") or ()).get(player)
     if isinstance(status, tuple) and status[0] == "chain":
         if not chain_allows(s.pool[status[1]], card):
-            out.append(Reason("limit", f"after {status[1]}, only a card its Enchaînement names may follow, and "
-                                       f"{name} is not one", None, name))
+            yield "limit", lambda: (f"after {status[1]}, only a card its Enchaînement names may follow, and "
+                                    f"{name} is not one")
     elif status != "first":
-        out.append(Reason("limit", f"{player} already played a card in this fight (one, unless an Enchaînement "
-                                   "allows another)", None, name))
-    return out
+        yield "limit", lambda: (f"{player} already played a card in this fight (one, unless an Enchaînement "
+                                "allows another)")
 
 
 def may_hold(s, card, holder) -> bool:

@@ -35,6 +35,8 @@ class MtgDerived(Derived):
     - ``cost_slots``: (player, source, id of the parts, excluded oids) -> (the parts, the choices
       the non-mana cost parts ask for, or None);
     - ``mana_sources``: player -> the mana sources that can pay a cost now;
+    - ``mana_effects``: (oid, ability index) -> what that mana ability does besides adding mana,
+      as an action's text says it ("Shivan Reef: add {R}, 1 damage to you"), "" for nothing;
     - ``max_x``: (player, cost text, used sources) -> the largest X payable;
     - ``payments``: (player, cost text, used sources, X) -> every payment of the cost;
     - ``targets``: (target specs, source, controller, X) -> the distinct choices of targets.
@@ -53,6 +55,18 @@ class MtgDerived(Derived):
     labels: object = None
     cost_slots: dict | None = None
     mana_sources: dict | None = None
+    mana_effects: dict | None = None
     max_x: dict | None = None
     payments: dict | None = None
     targets: dict | None = None
+
+
+def memo_table(record, name: str) -> dict:
+    """The record's table ``name``, made empty on first use. Readers write ``record.NAME or
+    memo_table(record, "NAME")``: while the table holds anything, reading it costs one attribute and
+    no call."""
+    found = getattr(record, name)
+    if found is None:
+        found = {}
+        setattr(record, name, found)
+    return found

@@ -35,6 +35,7 @@ from cardjudge.rules.mtg.views import (
     position_rank, summoning_sick,
 )
 from cardjudge.rules.mtg.keywords import implements
+from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of casting and blocking this module implements (rules 702.8, 702.51, 702.66, 702.111)
 implements(__name__, "Convoke", "Delve", "Flash", "Menace")
@@ -719,11 +720,17 @@ def _mana_effects_text(s, payment) -> str:
     """What the payment's mana abilities do besides adding mana, said after the action's text
     (" (Shivan Reef: add {R}, 1 damage to you)"): payments that differ only by it differ in
     what they do, so their texts differ too. Empty when none of them does more."""
+    record = s.derived()
+    table = record.mana_effects or memo_table(record, "mana_effects")
     said = []
-    for oid, index in payment.abilities:
-        ability = object_abilities(s, oid)[index]
-        if ability.effect:
-            said.append(f"{_name(s, oid)}: {ability.text or 'its mana ability'}")
+    for pair in payment.abilities:
+        text = table.get(pair)
+        if text is None:
+            oid, index = pair
+            ability = object_abilities(s, oid)[index]
+            text = table[pair] = f"{_name(s, oid)}: {ability.text or 'its mana ability'}" if ability.effect else ""
+        if text:
+            said.append(text)
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -746,9 +753,7 @@ def _cost_slots(s, player: str, source: int | None, parts, exclude: tuple) -> li
         return []
     key = (player, source, id(parts), exclude)
     record = s.derived()
-    table = record.cost_slots
-    if table is None:
-        table = record.cost_slots = {}
+    table = record.cost_slots or memo_table(record, "cost_slots")
     known = table.get(key)
     if known is None or known[0] is not parts:
         known = table[key] = (parts, _solve_cost_slots(s, player, source, parts, exclude))
@@ -833,9 +838,7 @@ def _solve_cost_slots(s, player: str, source: int | None, parts, exclude: tuple)
 def mana_sources(s, player: str, exclude: frozenset) -> list:
     """The untapped permanents whose "{T}: Add ..." mana ability can pay a cost now."""
     record = s.derived()
-    table = record.mana_sources
-    if table is None:
-        table = record.mana_sources = {}
+    table = record.mana_sources or memo_table(record, "mana_sources")
     sources = table.get(player)
     if sources is None:
         sources = table[player] = _mana_sources(s, player)
@@ -900,9 +903,7 @@ def _parse_cost(text: str) -> tuple:
 def _max_x(s, player, text, cost, pool, sources, used: frozenset) -> int:
     key = (player, text, used)
     record = s.derived()
-    table = record.max_x
-    if table is None:
-        table = record.max_x = {}
+    table = record.max_x or memo_table(record, "max_x")
     if key not in table:
         table[key] = mana_solver.max_x(cost, pool, sources)
     return table[key]
@@ -912,9 +913,7 @@ def _payments(s, player, text, cost, pool, sources, used: frozenset, x) -> list:
     """Every payment of a mana cost, memoised per state (many spells share a cost)."""
     key = (player, text, used, x)
     record = s.derived()
-    table = record.payments
-    if table is None:
-        table = record.payments = {}
+    table = record.payments or memo_table(record, "payments")
     if key not in table:
         table[key] = mana_solver.payments(cost, pool, sources, x)
     return table[key]

@@ -13,6 +13,7 @@ from cardjudge.rules.mtg.shapes import solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank, trigger_class
 from cardjudge.rules.mtg.views import CardView, PlayerView, chars, class_key, env_for, position_rank, static_rule_names
 from cardjudge.rules.mtg.keywords import implements
+from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of targeting this module implements (rules 702.11, 702.18)
 implements(__name__, "Hexproof", "Shroud")
@@ -70,9 +71,7 @@ def _target_choices(s, specs, source, controller, x) -> list[tuple]:
         source = None  # the same choices whatever the source (Cloudshift, an Equip: "creature you control")
     key = (specs, source, controller, x)
     record = s.derived()
-    table = record.targets
-    if table is None:
-        table = record.targets = {}
+    table = record.targets or memo_table(record, "targets")
     if key not in table:
         table[key] = _solve_targets(s, specs, source, controller, x)
     return table[key]

@@ -21,6 +21,7 @@ from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
 from cardjudge.rules.mtg.mana import parse_mana_cost
 from cardjudge.rules.mtg.keywords import implements
+from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of characteristics and summoning sickness this module implements (rules 702.10, 702.114)
 implements(__name__, "Devoid", "Haste")
@@ -61,10 +62,8 @@ _carried_chars = CarriedMemo()
 
 def card_def(s, oid):
     """The definition the object has now, lasting copy effects included (Cytoshape)."""
-    record = s.derived()
-    table = record.card_defs
-    if table is None:
-        table = record.card_defs = {}
+    record = s._derived or s.derived()
+    table = record.card_defs or memo_table(record, "card_defs")
     found = table.get(oid)
     if found is None:
         found = table[oid] = _carried_defs.get(s.objects[oid], s.lasting, s.pool, None, lambda: _card_def(s, oid))
@@ -109,10 +108,9 @@ def object_abilities(s, oid) -> tuple:
 
 
 def _gained_abilities(s, oid, own: tuple) -> tuple:
-    record = s.derived()
-    if record.gained is None:
-        record.gained = {}
-    found = record.gained.get(oid)
+    record = s._derived or s.derived()
+    table = record.gained or memo_table(record, "gained")
+    found = table.get(oid)
     if found is not None:
         return found
     printed = set(card_def(s, oid)["keywords"] or ())
@@ -120,7 +118,7 @@ def _gained_abilities(s, oid, own: tuple) -> tuple:
     out = list(keyword_abilities({"keywords": keywords}, len(own))) if keywords else []
     for ability in _granted_abilities(s).get(oid, ()):
         out.append(replace(ability, index=len(own) + len(out)))
-    record.gained[oid] = found = tuple(out)
+    table[oid] = found = tuple(out)
     return found
 
 
@@ -312,7 +310,7 @@ def devotion(s, player: str, color: str) -> int:
 
 def chars(s, oid) -> Chars:
     """The characteristics of an object now (the contract's ``now`` mapping)."""
-    record = s.derived()
+    record = s._derived or s.derived()
     table = record.chars
     if table is not None:
         found = table.get(oid)
@@ -322,10 +320,8 @@ def chars(s, oid) -> Chars:
     # what the characteristics read besides the object, the lasting effects and the pool
     context = (_static_grants(s).get(oid), oid in _not_creatures(s)) if obj.zone == "battlefield" else None
     found = _carried_chars.get(obj, s.lasting, s.pool, context, lambda: _chars(s, oid, obj))
-    table = record.chars  # (the grants may have dropped the table while they were found)
-    if table is None:
-        table = record.chars = {}
-    table[oid] = found
+    # (read again: the grants may have dropped the table while they were found)
+    (record.chars or memo_table(record, "chars"))[oid] = found
     return found
 
 
@@ -410,10 +406,8 @@ def summoning_sick(s, oid) -> bool:
 
 def class_key(s, oid) -> tuple:
     """What makes two objects interchangeable (G1): same card, zone and state (memoised per state)."""
-    record = s.derived()
-    table = record.class_keys
-    if table is None:
-        table = record.class_keys = {}
+    record = s._derived or s.derived()
+    table = record.class_keys or memo_table(record, "class_keys")
     key = table.get(oid)
     if key is None:
         obj = s.objects[oid]
