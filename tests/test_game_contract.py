@@ -5,6 +5,8 @@ outside a game's package names that game or its zones."""
 from __future__ import annotations
 
 import ast
+import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,8 @@ import pytest
 import cardjudge
 from cardjudge.errors import InputError
 from cardjudge.rules import GAMES, games, register, rules_for, unregister
-from cardjudge.rules.core.contract import GameRules, Rules
+from cardjudge.rules.core.contract import GameRules, PuzzleBoards, Rules
+from cardjudge.rules.core.derived import Derived
 from cardjudge.rules.core.facts import AbilityFacts
 from cardjudge.solver.combos import find_combos
 from playouts import start_positions
@@ -41,6 +44,25 @@ def _conforms(rules) -> None:
     assert set(rules.required) <= set(rules.characteristics)
     assert rules.life_key is None or isinstance(rules.life_key, str)
     assert isinstance(rules.life_word, str) and rules.life_word
+    for part in dataclasses.fields(Rules):
+        value = getattr(rules, part.name)
+        assert part.type in FIELD_CHECKS, f"Rules.{part.name}: no check for the type {part.type!r}"
+        assert FIELD_CHECKS[part.type](value), f"{rules.name}: Rules.{part.name} is not a {part.type}: {value!r}"
+
+
+# Every field of Rules by its declared type (a new type of field needs its check here).
+FIELD_CHECKS = {
+    "Callable": callable,
+    "Callable | None": lambda v: v is None or callable(v),
+    "Mapping": lambda v: isinstance(v, Mapping),
+    "PuzzleBoards | None": lambda v: v is None or isinstance(v, PuzzleBoards),
+    "frozenset": lambda v: isinstance(v, frozenset) and all(isinstance(z, str) for z in v),
+    "str": lambda v: isinstance(v, str) and bool(v),
+    "str | None": lambda v: v is None or isinstance(v, str),
+    "tuple": lambda v: isinstance(v, tuple),
+    "tuple | None": lambda v: v is None or isinstance(v, tuple),
+    "type": lambda v: isinstance(v, type) and issubclass(v, Derived),
+}
 
 
 def _plays_through(position: dict) -> None:

@@ -7,7 +7,9 @@ state reached the same invariants hold, whatever the game:
 - ``legal_actions`` is empty exactly when the game is over, and its ids are unique;
 - ``apply`` never changes its input, and every listed action applies (all of them at the first
   and the last state of the playout);
-- the position **round-trips** (see :func:`round_trips`).
+- the position **round-trips** (see :func:`round_trips`);
+- its hash is that of the equal state built afresh (nothing carried from the state it was made
+  from), and a copy with one field changed hashes as that copy built afresh.
 
 What only one game has (chance outcomes that sum to one, LP at 0 ending the game) is in
 ``GAME_CHECKS``, beside the shared invariants, so no game has a playout test of its own.
@@ -15,12 +17,15 @@ What only one game has (chance outcomes that sum to one, LP at 0 ending the game
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardjudge import legal_actions, load_position, to_dict
 from cardjudge.rules import GAMES
+from cold import cold_copy
 from playouts import EXAMPLES, Starts, apply_checked, play_out, start_positions
 
 MAX_DEPTH = {"ygo": 12, "mtg": 25, "eredan": 40}
@@ -99,6 +104,9 @@ def _checker(game: str):
             check(written, actions, where)
         problem = round_trips(state, source[name])
         assert problem is None, f"{problem}: {where}"
+        assert hash(state) == hash(cold_copy(state)), f"the hash differs from a fresh equal state's: {where}"
+        changed = replace(state, turn=state.turn + 1)
+        assert hash(changed) == hash(cold_copy(changed)), f"a changed copy carries a stale hash: {where}"
         return actions
 
     return check_state

@@ -244,7 +244,7 @@ def resources_of(state) -> tuple:
         data = tuple((key, _without_token_delays(value, tokens, resources) if key == "delayed" else value)
                      for key, value in data)
     bare = dataclasses.replace(state, player_states=tuple(players), objects=objects, chain=chain, zones=zones,
-                               game_data=data, _hash=None)
+                               game_data=data)
     return canonical_key(bare), resources
 
 

@@ -137,7 +137,9 @@ class State:
     used: frozenset = frozenset()  # once-per-turn / per-duel keys
     game_data: tuple = ()  # game-specific (key, value) pairs
     winner: str | None = None
-    _hash: int | None = field(default=None, compare=False, repr=False)
+    # The hash of the fields above, made on first use by ``__hash__``. Not an argument of the
+    # constructor: a copy made by ``dataclasses.replace`` never carries a stale one.
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
     # The values worked out from this state (a ``core.derived.Derived`` of the game's kind), made
     # on first use by ``derived()``. Not part of the state's value; not an argument of the
     # constructor, so that neither ``dataclasses.replace`` nor a copy carries it to another state.
