@@ -120,10 +120,11 @@ def _speedup(count: int, seed: int) -> None:
     two, two_s, two_cpu = _generate_with_cpu(3 * count, seed, 2)
     same = [p.position for p in one.puzzles] == [p.position for p in two.puzzles]
     print(f"ygo constructive, {3 * count} puzzles: 1 worker {one_s:.2f} s, 2 workers {two_s:.2f} s, "
-          f"speed-up {one_s / two_s:.2f}x (same puzzles: {same})")
+          f"speed-up {one_s / two_s:.2f}x on the wall clock; CPU ratio 2/1 {two_cpu / one_cpu:.2f}, "
+          f"implied speed-up {2 * one_cpu / two_cpu:.2f}x with busy workers (same puzzles: {same})")
     print(f"   (CPU time of all processes: 1 worker {one_cpu:.2f} s, 2 workers {two_cpu:.2f} s: "
           f"the work of spreading is {100 * (two_cpu / one_cpu - 1):+.0f}%, which allows at most "
-          f"{2 * one_cpu / two_cpu:.2f}x on two idle cores)")
+          f"{2 * one_cpu / two_cpu:.2f}x on two idle cores; the load does not decide it)")
     loop_one, loop_two = _plain_loop_speedup()
     for label, run, seconds in (("1 worker", one, one_s), ("2 workers", two, two_s)):
         print(f"   ({label}: {_busy_text(run, seconds)})")
