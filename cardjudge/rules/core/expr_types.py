@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardjudge.cards.loader import CardDef, CardPool
 from cardjudge.rules.core import expr as E
 from cardjudge.rules.core.expr import ExprError, _Missing, get_attribute
+from cardjudge.rules.core.state import Obj, PlayerState, State
 
 
 class Simple(str):
@@ -386,9 +388,6 @@ def probe_state(game: str, cards: dict, zones: dict, life: int, players=("you", 
     fields), and for each of ``players`` one object of the card ``zones[zone]`` in each zone
     (the objects get oids 1, 2, ... in the order of ``zones``, first player first), in Attack
     Position in ``attack_zones``."""
-    from cardjudge.cards.loader import CardDef, CardPool
-    from cardjudge.rules.core.state import Obj, PlayerState, State
-
     pool = CardPool(game, {name: CardDef(name, game, dict(fields), ()) for name, fields in cards.items()})
     objects, by_zone = {}, {}
     for player in players:
