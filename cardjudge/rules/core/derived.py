@@ -48,6 +48,17 @@ def derived_record(cls: type[T]) -> type[T]:
     return cls
 
 
+def memo_table(record, name: str) -> dict:
+    """The record's table ``name`` (a field that starts None), made empty on first use. Readers
+    write ``record.NAME or memo_table(record, "NAME")``: while the table holds anything, reading
+    it costs one attribute and no call."""
+    found = getattr(record, name)
+    if found is None:
+        found = {}
+        setattr(record, name, found)
+    return found
+
+
 @derived_record
 class Derived:
     """The derived values every game has (a game's record adds its own fields).

@@ -130,9 +130,7 @@ def _distinct(s, oids) -> list:
 
 def may_play(s, player: str, card_oid) -> bool:
     """Whether the player's fighter may play this card now (class, guild, race, caste, Enchaînement)."""
-    for _ in _play_refusals(s, player, card_oid):
-        return False
-    return True
+    return next(_play_refusals(s, player, card_oid), None) is None
 
 
 def play_reasons(s, player: str, card_oid, every: bool = True) -> list[Reason]:

@@ -60,13 +60,3 @@ class MtgDerived(Derived):
     payments: dict | None = None
     targets: dict | None = None
 
-
-def memo_table(record, name: str) -> dict:
-    """The record's table ``name``, made empty on first use. Readers write ``record.NAME or
-    memo_table(record, "NAME")``: while the table holds anything, reading it costs one attribute and
-    no call."""
-    found = getattr(record, name)
-    if found is None:
-        found = {}
-        setattr(record, name, found)
-    return found

@@ -20,6 +20,7 @@ from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import evaluate
 from cardjudge.rules.core.orderings import next_choices
 from cardjudge.rules.core.reasons import Reason, whose
+from cardjudge.rules.core.derived import memo_table
 from cardjudge.rules.mtg import alternative_costs
 from cardjudge.rules.mtg import mana as mana_solver
 from cardjudge.rules.mtg.abilities import CostPart as AbilityCostPart
@@ -35,7 +36,6 @@ from cardjudge.rules.mtg.views import (
     position_rank, summoning_sick,
 )
 from cardjudge.rules.mtg.keywords import implements
-from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of casting and blocking this module implements (rules 702.8, 702.51, 702.66, 702.111)
 implements(__name__, "Convoke", "Delve", "Flash", "Menace")

@@ -9,11 +9,11 @@ from dataclasses import fields, is_dataclass
 from cardjudge.rules.core.choices import Slot
 from cardjudge.rules.core.expr import Name, evaluate, source_of
 from cardjudge.rules.core.identity_memo import IdentityMemo
+from cardjudge.rules.core.derived import memo_table
 from cardjudge.rules.mtg.shapes import solve_picks
 from cardjudge.rules.mtg.triggers import apnap_rank, trigger_class
 from cardjudge.rules.mtg.views import CardView, PlayerView, chars, class_key, env_for, position_rank, static_rule_names
 from cardjudge.rules.mtg.keywords import implements
-from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of targeting this module implements (rules 702.11, 702.18)
 implements(__name__, "Hexproof", "Shroud")

@@ -17,11 +17,11 @@ from cardjudge.rules.core import views as core_views
 from cardjudge.rules.core.expr import FUNCTIONS, Env, _Missing, evaluate, parse
 from cardjudge.rules.core.frozen import thaw
 from cardjudge.rules.core.identity_memo import IdentityMemo
+from cardjudge.rules.core.derived import memo_table
 from cardjudge.rules.core.views import ObjectView
 from cardjudge.rules.mtg.abilities import keyword_abilities
 from cardjudge.rules.mtg.mana import parse_mana_cost
 from cardjudge.rules.mtg.keywords import implements
-from cardjudge.rules.mtg.derived import memo_table
 
 # the keywords of characteristics and summoning sickness this module implements (rules 702.10, 702.114)
 implements(__name__, "Devoid", "Haste")
