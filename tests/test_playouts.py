@@ -12,7 +12,9 @@ state reached the same invariants hold, whatever the game:
   from), and a copy with one field changed hashes as that copy built afresh.
 
 What only one game has (chance outcomes that sum to one, LP at 0 ending the game) is in
-``GAME_CHECKS``, beside the shared invariants, so no game has a playout test of its own.
+``GAME_CHECKS``, beside the shared invariants, so no game has a playout test of its own. The toy
+game of ``tests/toygame`` (registered only while its test runs) is played out under the same
+invariants: a game added by one registry line gets them with no test of its own.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardjudge import legal_actions, load_position, to_dict
-from cardjudge.rules import GAMES
+from cardjudge.rules import GAMES, register, unregister
 from cold import cold_copy
 from playouts import EXAMPLES, Starts, apply_checked, play_out, start_positions
 
@@ -89,8 +91,8 @@ GAME_CHECKS = {
 }
 
 
-def _checker(game: str):
-    source = POSITIONS[game]
+def _checker(game: str, source: dict | None = None):
+    source = POSITIONS[game] if source is None else source
 
     def check_state(state, trail: list[str], name: str) -> list:
         where = f"{game} {name} after {trail}"
@@ -118,6 +120,23 @@ def test_random_playouts_keep_the_invariants(case, data):
     game, name = case
     choices = data.draw(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=MAX_DEPTH.get(game, 20)))
     play_out(STARTS[game][name], choices, _checker(game), name)
+
+
+# The toy game's start: three Pebbles for you, one for the opponent (its win needs three on the table).
+TOY_STARTS = {"toy start": {"game": "toy", "cards": [{"name": "Pebble", "points": 1}],
+                            "players": {"you": {"hand": ["Pebble", "Pebble", "Pebble"]},
+                                        "opponent": {"hand": ["Pebble", "Pebble", "Pebble"]}}}}
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=12))
+def test_a_registered_toy_game_playouts_keep_the_invariants(choices):
+    register("toy", "toygame")
+    try:
+        start = load_position(TOY_STARTS["toy start"])
+        play_out(start, choices, _checker("toy", TOY_STARTS), "toy start")
+    finally:
+        unregister("toy")
 
 
 @pytest.mark.parametrize("game,name", CASES)
