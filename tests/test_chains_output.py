@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from cardjudge.cli import FIRST_CHAINS_SHOWN, cli
 
 END_STEP = Path(__file__).resolve().parent.parent / "examples" / "mtg-end-step.yaml"
-LIMIT = ["--limit-nodes", "3000"]  # a few hundred stacks: more than are printed by default
+# a few hundred stacks, more than are printed by default; the node limit alone cuts the search
+# (the clock's default would cut it first on a loaded machine, and two runs would differ)
+LIMIT = ["--limit-nodes", "3000", "--limit-seconds", "86400"]
 
 
 def run(*args):
